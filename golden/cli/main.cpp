@@ -1,0 +1,168 @@
+// zvc: the command-line front end of the golden ZVC library.
+//   zvc compress [--elem 1|2|4] [--raw] [--block BYTES] INPUT OUTPUT
+//   zvc decompress INPUT OUTPUT
+//   zvc decompress --raw --elem E --length BYTES INPUT OUTPUT
+//   zvc stats [--elem E] [--json] FILE...
+//   zvc bench [--elem E] [--seconds S] [--markdown] [FILE...]
+//   zvc synth [--elem E] [--zeros F] [--count N] [--seed S] OUTPUT
+// "-" is standard input/output. Errors go to stderr with a non-zero exit and
+// leave no output file behind.
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <chrono>
+#include <nlohmann/json.hpp>
+
+#include "bench.hpp"
+#include "io.hpp"
+#include "zvc/synth.hpp"
+#include "zvc/zvc.hpp"
+
+namespace {
+
+using namespace zvc;
+
+int cmd_compress(int elem, bool raw_payload, std::uint32_t block, const std::string& in,
+                 const std::string& out) {
+  const Bytes raw = cli::read_file(in);
+  const Bytes result = raw_payload ? compress(raw, elem) : write_container(raw, elem, block);
+  cli::OutputFile file(out);
+  file.write(result);
+  file.commit();
+  return 0;
+}
+
+int cmd_decompress(bool raw_payload, int elem, std::uint64_t length, const std::string& in,
+                   const std::string& out) {
+  const Bytes data = cli::read_file(in);
+  const Bytes raw = raw_payload ? decompress(data, length, elem) : read_container(data);
+  cli::OutputFile file(out);
+  file.write(raw);
+  file.commit();
+  return 0;
+}
+
+int cmd_stats(int elem, bool json, const std::vector<std::string>& files) {
+  nlohmann::json report = nlohmann::json::array();
+  if (!json) {
+    fmt::print("{:<32} {:>2} {:>12} {:>8} {:>14} {:>14} {:>7}\n", "file", "E", "elements", "zeros",
+               "raw bytes", "payload bytes", "ratio");
+  }
+  for (const auto& path : files) {
+    const Bytes data = cli::read_file(path);
+    int e = elem;
+    Stats s;
+    if (looks_like_container(data)) {
+      e = read_container_info(data).elem_bytes;
+      s = analyze(read_container(data), e);
+    } else {
+      s = analyze(data, e);
+    }
+    if (json) {
+      report.push_back({{"file", path},
+                        {"elem_bytes", e},
+                        {"elements", s.elems},
+                        {"zero_elements", s.zero_elems},
+                        {"zero_fraction", s.zero_fraction()},
+                        {"raw_bytes", s.raw_bytes},
+                        {"payload_bytes", s.payload_bytes},
+                        {"ratio", s.ratio()}});
+    } else {
+      fmt::print("{:<32} {:>2} {:>12} {:>7.1f}% {:>14} {:>14} {:>7.3f}\n", path, e, s.elems,
+                 100.0 * s.zero_fraction(), s.raw_bytes, s.payload_bytes, s.ratio());
+    }
+  }
+  if (json) fmt::print("{}\n", report.dump(2));
+  return 0;
+}
+
+int cmd_synth(int elem, double zeros, std::size_t count, std::uint64_t seed,
+              const std::string& out) {
+  const Bytes raw = synth_activations(count, elem, zeros, seed);
+  cli::OutputFile file(out);
+  file.write(raw);
+  file.commit();
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"zvc: zero-value compression (ZVC) of activation maps, the cDMA golden codec"};
+  app.require_subcommand(1);
+  const auto elem_check = CLI::IsMember({1, 2, 4});
+
+  int elem = 4;
+  bool raw_payload = false;
+  std::uint32_t block = kDefaultBlockBytes;
+  std::uint64_t length = 0;
+  bool json = false;
+  std::string in, out;
+  std::vector<std::string> files;
+
+  auto* c = app.add_subcommand("compress", "compress a raw file into a .zvc container");
+  c->add_option("--elem", elem, "element size in bytes: 1, 2 or 4")->check(elem_check);
+  c->add_flag("--raw", raw_payload, "write the bare ZVC payload (no container)");
+  c->add_option("--block", block, "block-index granularity in raw bytes (0: no index)");
+  c->add_option("INPUT", in, "raw input file, - for stdin")->required();
+  c->add_option("OUTPUT", out, "output file, - for stdout")->required();
+
+  auto* d = app.add_subcommand("decompress", "decompress a .zvc container or a bare payload");
+  d->add_flag("--raw", raw_payload, "the input is a bare payload (needs --elem and --length)");
+  auto* d_elem = d->add_option("--elem", elem, "element size of a bare payload")->check(elem_check);
+  auto* d_len = d->add_option("--length", length, "raw length in bytes of a bare payload");
+  d->add_option("INPUT", in, "input file, - for stdin")->required();
+  d->add_option("OUTPUT", out, "raw output file, - for stdout")->required();
+
+  auto* s = app.add_subcommand("stats", "zero fraction and ZVC ratio of raw files or containers");
+  s->add_option("--elem", elem, "element size of raw files")->check(elem_check);
+  s->add_flag("--json", json, "print JSON");
+  s->add_option("FILE", files, "raw files or .zvc containers")->required();
+
+  cli::BenchOptions bench;
+  auto* b = app.add_subcommand("bench", "measure ZVC against memcpy, lz4, zstd and zlib");
+  b->add_option("--elem", bench.elem_bytes, "element size of raw files and synthetic data")
+      ->check(elem_check);
+  b->add_option("--seconds", bench.min_seconds, "minimum time per measurement")
+      ->check(CLI::Range(0.0, 60.0));
+  b->add_option("--synth-bytes", bench.synth_bytes, "size of each synthetic data set")
+      ->check(CLI::Range(std::size_t{128}, std::size_t{1} << 32));
+  b->add_flag("--markdown", bench.markdown, "print a Markdown table");
+  b->add_option("FILE", bench.files, "raw files or .zvc containers");
+
+  double zeros = 0.6;
+  std::size_t count = 1 << 20;
+  std::uint64_t seed = 1;
+  auto* g = app.add_subcommand("synth", "write synthetic ReLU-like activations (raw)");
+  g->add_option("--elem", elem, "element size: 4 fp32, 2 bf16, 1 int8")->check(elem_check);
+  g->add_option("--zeros", zeros, "target zero fraction")->check(CLI::Range(0.0, 1.0));
+  g->add_option("--count", count, "number of elements");
+  g->add_option("--seed", seed, "random seed");
+  g->add_option("OUTPUT", out, "output file, - for stdout")->required();
+
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
+
+  try {
+    if (c->parsed()) return cmd_compress(elem, raw_payload, block, in, out);
+    if (d->parsed()) {
+      if (raw_payload && (d_elem->count() == 0 || d_len->count() == 0)) {
+        throw Error("decompress --raw needs --elem and --length");
+      }
+      if (!raw_payload && (d_elem->count() != 0 || d_len->count() != 0)) {
+        throw Error("--elem and --length apply only with --raw (a container records both)");
+      }
+      return cmd_decompress(raw_payload, elem, length, in, out);
+    }
+    if (s->parsed()) return cmd_stats(elem, json, files);
+    if (b->parsed()) return cli::run_bench(bench);
+    if (g->parsed()) return cmd_synth(elem, zeros, count, seed, out);
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "zvc: error: {}\n", e.what());
+    return 1;
+  }
+  return 2;
+}

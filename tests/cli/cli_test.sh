@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# The zvc CLI end to end: round trips through files and pipes, and every
+# bad-input path (message on stderr, non-zero exit, no output file left).
+set -uo pipefail
+zvc=$(realpath "$1")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cd "$work" || exit 1
+fails=0 passes=0
+ok() { passes=$((passes + 1)); }
+bad() { echo "FAIL: $*"; fails=$((fails + 1)); }
+
+# expect_error NAME OUTPUT_FILE PATTERN -- CMD...: non-zero exit, stderr matches, no output file.
+expect_error() {
+  local name=$1 out=$2 pattern=$3; shift 4
+  if "$@" >stdout.txt 2>stderr.txt; then bad "$name: exit 0"; return; fi
+  grep -qiE "$pattern" stderr.txt || { bad "$name: stderr lacks '$pattern': $(cat stderr.txt)"; return; }
+  if [ -n "$out" ] && compgen -G "$out*" >/dev/null; then bad "$name: left $(compgen -G "$out*")"; return; fi
+  ok
+}
+
+"$zvc" synth --elem 4 --zeros 0.7 --count 100003 raw.f32 || bad "synth"
+for e in 1 2 4; do
+  "$zvc" synth --elem $e --zeros 0.6 --count 5000 r$e.bin
+  "$zvc" compress --elem $e r$e.bin c$e.zvc && "$zvc" decompress c$e.zvc d$e.bin && cmp -s r$e.bin d$e.bin && ok || bad "container round trip E=$e"
+  "$zvc" compress --elem $e --raw r$e.bin p$e.raw &&
+    "$zvc" decompress --raw --elem $e --length $(stat -c %s r$e.bin) p$e.raw q$e.bin && cmp -s r$e.bin q$e.bin && ok || bad "bare round trip E=$e"
+done
+# Pipes.
+"$zvc" compress - - <raw.f32 | "$zvc" decompress - - | cmp -s - raw.f32 && ok || bad "pipe round trip"
+# The bare payload is the container's tail, byte for byte.
+"$zvc" compress --raw raw.f32 raw.payload && "$zvc" compress --block 0 raw.f32 raw.zvc &&
+  cmp -s raw.payload <(tail -c +41 raw.zvc) && ok || bad "container payload equals bare payload"
+# Worked example from the spec.
+printf '\x00\x00\x00\x00\x00\x00\x80\x3f' >ex.f32; head -c 116 /dev/zero >>ex.f32; printf '\x00\x00\x00\x40' >>ex.f32
+"$zvc" compress --raw ex.f32 ex.zvc && [ "$(od -An -tx1 ex.zvc | tr -d ' \n')" = "020000800000803f00000040" ] && ok || bad "worked example"
+# stats, text and JSON, on raw files and containers.
+"$zvc" stats raw.f32 c4.zvc >stats.txt && grep -q "raw.f32" stats.txt && ok || bad "stats text"
+"$zvc" stats --json raw.f32 >stats.json && grep -q '"zero_fraction"' stats.json && ok || bad "stats json"
+"$zvc" --help >/dev/null && "$zvc" compress --help >/dev/null && "$zvc" decompress --help >/dev/null &&
+  "$zvc" stats --help >/dev/null && "$zvc" bench --help >/dev/null && ok || bad "--help"
+"$zvc" bench --seconds 0.01 --synth-bytes 65536 c2.zvc >bench.txt && grep -q zstd bench.txt && ok || bad "bench"
+
+# Bad input.
+head -c 7 raw.f32 >odd.bin
+expect_error "length not a multiple of E" out1 "not a multiple" -- "$zvc" compress odd.bin out1
+expect_error "missing input" out2 "cannot open" -- "$zvc" compress nothere.bin out2
+expect_error "bad --elem" out3 "elem" -- "$zvc" compress --elem 3 raw.f32 out3
+expect_error "no subcommand" "" "subcommand" -- "$zvc"
+expect_error "unknown option" out4 "" -- "$zvc" compress --fast raw.f32 out4
+expect_error "decompress raw without length" out5 "needs --elem and --length" -- "$zvc" decompress --raw p4.raw out5
+expect_error "decompress raw length not multiple" out6 "not a multiple" -- "$zvc" decompress --raw --elem 4 --length 6 p4.raw out6
+expect_error "not a container" out7 "not a .zvc container" -- "$zvc" decompress raw.f32 out7
+head -c 100 c4.zvc >trunc.zvc
+expect_error "truncated container" out8 "truncated" -- "$zvc" decompress trunc.zvc out8
+cp c4.zvc corrupt.zvc; printf '\xff' | dd of=corrupt.zvc bs=1 seek=5000 conv=notrunc status=none
+expect_error "corrupted payload" out9 "corrupt" -- "$zvc" decompress corrupt.zvc out9
+head -c $(( $(stat -c %s p4.raw) - 1 )) p4.raw >trunc.raw
+expect_error "truncated payload" out10 "truncated" -- "$zvc" decompress --raw --elem 4 --length 20000 trunc.raw out10
+cat p4.raw ex.f32 >trail.raw
+expect_error "trailing payload" out11 "trailing" -- "$zvc" decompress --raw --elem 4 --length 20000 trail.raw out11
+expect_error "container options on container" out12 "only with --raw" -- "$zvc" decompress --elem 4 c4.zvc out12
+expect_error "bad block size" out13 "block size" -- "$zvc" compress --block 100 raw.f32 out13
+mkdir adir
+expect_error "output is a directory" "" "directory" -- "$zvc" compress raw.f32 adir
+expect_error "stats on odd file" "" "not a multiple" -- "$zvc" stats odd.bin
+# An existing output is left untouched when the command fails.
+echo keep >kept.bin
+"$zvc" compress odd.bin kept.bin 2>/dev/null; [ "$(cat kept.bin)" = keep ] && ok || bad "existing output clobbered on error"
+
+echo "cli: $passes passed, $fails failed"
+[ "$fails" -eq 0 ]
