@@ -1,0 +1,33 @@
+// Checks shared by every RTL file, one form per tool (SV-SUBSET.md).
+//
+// CDMA_PARAM_CHECK(label, cond, msg): stops elaboration with msg when a
+//   parameter is illegal. Icarus 11 has no generate-time $error, so it gets an
+//   initial $fatal; Verilator and Yosys get the generate form.
+// CDMA_ASSERT(label, cond): a clocked invariant on clk_i, checked while rst_ni
+//   is high. Formal (yosys -formal) sees an immediate assert; simulators print
+//   and stop via $error; synthesis drops it.
+`ifndef CDMA_ASSERT_SVH
+`define CDMA_ASSERT_SVH
+
+`ifdef __ICARUS__
+`define CDMA_PARAM_CHECK(label, cond, msg) \
+  initial if (!(cond)) $fatal(1, "%m: %s", msg);
+`else
+`define CDMA_PARAM_CHECK(label, cond, msg) \
+  if (!(cond)) begin : label \
+    $error(msg); \
+  end
+`endif
+
+`ifdef FORMAL
+`define CDMA_ASSERT(label, cond) \
+  always @(posedge clk_i) if (rst_ni) assert (cond);
+`elsif SYNTHESIS
+`define CDMA_ASSERT(label, cond)
+`else
+`define CDMA_ASSERT(label, cond) \
+  always @(posedge clk_i or negedge rst_ni) \
+    if (rst_ni && !(cond)) $error("%m: assertion %s failed", `"label`");
+`endif
+
+`endif

@@ -1,0 +1,45 @@
+// Packs the kept slots of data_i to the bottom of data_o in order (slot
+// granularity: an element, or a 4-byte mask split into elements); slots of
+// data_o at and above count_o are zero. Purely combinational.
+`include "cdma_assert.svh"
+
+module zvc_compact #(
+  // Slots, 2 or more.
+  parameter int NumSlots = 8,
+  // Bits per slot, 1 or more.
+  parameter int SlotBits = 32,
+  localparam int CntW = $clog2(NumSlots + 1)
+) (
+  input  logic [NumSlots*SlotBits-1:0] data_i,
+  input  logic [NumSlots-1:0]          keep_i,
+  output logic [NumSlots*SlotBits-1:0] data_o,
+  output logic [CntW-1:0]              count_o
+);
+  `CDMA_PARAM_CHECK(g_bits_check, SlotBits >= 1, "SlotBits must be at least 1")
+
+  localparam int Stages = $clog2(NumSlots);
+
+  logic [Stages*NumSlots-1:0] sel;
+
+  zvc_compact_ctrl #(.NumSlots(NumSlots)) u_ctrl (
+    .keep_i (keep_i),
+    .sel_o  (sel),
+    .count_o(count_o)
+  );
+
+  always_comb begin
+    logic [NumSlots*SlotBits-1:0] cur;
+    cur = data_i;
+    for (int s = 0; s < Stages; s++) begin
+      // The modulo keeps every select in range; the guard makes the wrap dead code.
+      for (int q = 0; q < NumSlots; q++) begin
+        if (q + (1 << s) < NumSlots && sel[s*NumSlots + q]) begin
+          cur[q*SlotBits +: SlotBits] = cur[((q + (1 << s)) % NumSlots)*SlotBits +: SlotBits];
+        end
+      end
+    end
+    for (int q = 0; q < NumSlots; q++) begin
+      data_o[q*SlotBits +: SlotBits] = (CntW'(q) < count_o) ? cur[q*SlotBits +: SlotBits] : '0;
+    end
+  end
+endmodule

@@ -1,0 +1,235 @@
+// ZVC compressor: raw AXI4-Stream frames in, ZVC payload frames out
+// (docs/format.md; ports per RTL-INTERFACES.md).
+//
+// Structure: zero detect -> window encode (zvc_compact) -> chunk register ->
+// zvc_packer. When a beat holds whole windows (32*ElemBytes <= BusBytes), each
+// window's 4-byte mask enters the compaction network as 4/ElemBytes extra
+// slots in front of the window's elements, so one network produces the beat's
+// payload bytes in order (masks and non-zero elements). When a window spans
+// several beats, each beat's non-zero elements are appended to a window
+// accumulator and the window (mask first) leaves with its last beat.
+//
+// Input rules: tkeep contiguous from bit 0; only the last beat of a frame
+// partial; frame length a multiple of ElemBytes. A frame breaking them is
+// still encoded and still ends with tlast, with sts_error_o set: bytes whose
+// tkeep bit is 0 read as zero, a non-last beat counts as BusBytes bytes, and
+// the last beat as floor(popcount(tkeep) / ElemBytes) elements. A frame of
+// zero bytes (one beat, tkeep = 0) gives an empty payload: one output beat with
+// tkeep = 0 and tlast, status raw = comp = 0, no error.
+//
+// Latency: an input beat accepted in cycle t reaches the packer in t+1 and can
+// leave on m_axis from t+2. Throughput: one input beat per cycle, frames back
+// to back, whenever a beat's payload (or a window's, when windows span beats)
+// fits the bus; dense data is limited by the bus (BusBytes / (payload per beat)).
+// Status: one record per frame, after the frame's last output beat.
+// Reset: asynchronous, active low; a frame cut by reset is dropped.
+`include "cdma_assert.svh"
+
+module zvc_compressor #(
+  // Bytes per element: 1, 2 or 4.
+  parameter int ElemBytes = 4,
+  // Bytes per beat on both streams: a power of two, 8 to 256, at least ElemBytes.
+  parameter int BusBytes = 32
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  input  logic [BusBytes*8-1:0] s_axis_tdata,
+  input  logic [BusBytes-1:0]   s_axis_tkeep,
+  input  logic                  s_axis_tlast,
+  input  logic                  s_axis_tvalid,
+  output logic                  s_axis_tready,
+  output logic [BusBytes*8-1:0] m_axis_tdata,
+  output logic [BusBytes-1:0]   m_axis_tkeep,
+  output logic                  m_axis_tlast,
+  output logic                  m_axis_tvalid,
+  input  logic                  m_axis_tready,
+  output logic                  sts_valid_o,
+  input  logic                  sts_ready_i,
+  output logic [31:0]           sts_raw_bytes_o,
+  output logic [31:0]           sts_comp_bytes_o,
+  output logic                  sts_error_o
+);
+  `CDMA_PARAM_CHECK(g_elem_check, ElemBytes == 1 || ElemBytes == 2 || ElemBytes == 4,
+                    "ElemBytes must be 1, 2 or 4")
+  `CDMA_PARAM_CHECK(g_bus_check, BusBytes >= 8 && BusBytes <= 256 && (BusBytes & (BusBytes - 1)) == 0,
+                    "BusBytes must be a power of two from 8 to 256")
+
+  localparam int ElemBits = 8 * ElemBytes;
+  localparam int NumElems = BusBytes / ElemBytes;
+  localparam bit WholeWindows = NumElems >= 32;  // a beat holds whole windows
+  localparam int WinPerBeat = WholeWindows ? NumElems / 32 : 1;
+  localparam int MaskSlots = 4 / ElemBytes;     // slots a mask takes in the network
+  localparam int ChunkBytes = WholeWindows ? WinPerBeat * (4 + 32 * ElemBytes) : 4 + 32 * ElemBytes;
+  localparam int LenW = $clog2(ChunkBytes + 1);
+  localparam int ElemW = $clog2(NumElems + 1);
+  localparam int BeatW = $clog2(BusBytes + 1);
+  localparam int InfoBits = 33;  // {error, raw bytes}
+
+  // ---- Input beat: element validity and rule checks --------------------------
+  logic [BusBytes*8-1:0] data_m;      // tdata with null bytes zeroed
+  logic [NumElems-1:0]   nonzero;     // element exists and is not all-zero bits
+  logic [ElemW-1:0]      beat_elems;  // elements the beat contributes
+  logic [BeatW-1:0]      keep_count;
+  logic                  beat_error, in_fire;
+  logic [31:0]           raw_len_q, raw_total;
+  logic                  err_q, err_total;
+
+  assign keep_count = BeatW'($countones(s_axis_tkeep));
+  assign beat_elems = s_axis_tlast ? ElemW'(keep_count / BeatW'(ElemBytes)) : ElemW'(NumElems);
+  // Contiguous from bit 0 means tkeep + 1 is a power of two.
+  assign beat_error = ((s_axis_tkeep & (s_axis_tkeep + 1'b1)) != '0) ||
+                      (!s_axis_tlast && keep_count != BeatW'(BusBytes)) ||
+                      (keep_count % BeatW'(ElemBytes) != '0);
+  assign raw_total = raw_len_q + 32'(beat_elems) * 32'(ElemBytes);
+  assign err_total = err_q || beat_error;
+
+  always_comb begin
+    for (int b = 0; b < BusBytes; b++) data_m[b*8 +: 8] = s_axis_tkeep[b] ? s_axis_tdata[b*8 +: 8] : 8'h00;
+    for (int i = 0; i < NumElems; i++) begin
+      nonzero[i] = (data_m[i*ElemBits +: ElemBits] != '0) && (ElemW'(i) < beat_elems);
+    end
+  end
+
+  // ---- Window encode into a chunk ------------------------------------------------
+  logic [ChunkBytes*8-1:0] chunk_d, chunk_q;
+  logic [LenW-1:0]         chunk_len_d, chunk_len_q;
+  logic                    chunk_emit;   // this beat produces a chunk
+  logic                    chunk_valid_q, chunk_last_q, chunk_ready;
+  logic [InfoBits-1:0]     chunk_info_q;
+
+  if (WholeWindows) begin : gen_whole_windows
+    localparam int WinSlots = MaskSlots + 32;
+    localparam int Slots = WinPerBeat * WinSlots;
+    localparam int SlotCntW = $clog2(Slots + 1);
+    logic [Slots*ElemBits-1:0] slot_data, packed_data;
+    logic [Slots-1:0]          slot_keep;
+    logic [SlotCntW-1:0]       slot_count;
+
+    always_comb begin
+      for (int w = 0; w < WinPerBeat; w++) begin
+        for (int m = 0; m < MaskSlots; m++) begin
+          slot_data[(w*WinSlots + m)*ElemBits +: ElemBits] = nonzero[w*32 + m*ElemBits +: ElemBits];
+          slot_keep[w*WinSlots + m] = ElemW'(w*32) < beat_elems;
+        end
+        for (int i = 0; i < 32; i++) begin
+          slot_data[(w*WinSlots + MaskSlots + i)*ElemBits +: ElemBits] =
+              data_m[(w*32 + i)*ElemBits +: ElemBits];
+          slot_keep[w*WinSlots + MaskSlots + i] = nonzero[w*32 + i];
+        end
+      end
+    end
+
+    zvc_compact #(.NumSlots(Slots), .SlotBits(ElemBits)) u_compact (
+      .data_i (slot_data),
+      .keep_i (slot_keep),
+      .data_o (packed_data),
+      .count_o(slot_count)
+    );
+
+    assign chunk_d     = packed_data;
+    assign chunk_len_d = LenW'(slot_count) * LenW'(ElemBytes);
+    assign chunk_emit  = 1'b1;
+  end else begin : gen_split_windows
+    localparam int PosW = 5;  // element position in the window, 0..31
+    localparam int AccBytes = 32 * ElemBytes;
+    logic [NumElems*ElemBits-1:0] packed_data;
+    logic [ElemW-1:0]             packed_count;
+    logic [AccBytes*8-1:0]        acc_q, acc_d;
+    logic [31:0]                  mask_q, mask_d;
+    logic [5:0]                   acc_count_q, acc_count_d;  // elements in acc, 0..32
+    logic [PosW-1:0]              pos_q;
+    logic                         window_end, window_exists;
+
+    zvc_compact #(.NumSlots(NumElems), .SlotBits(ElemBits)) u_compact (
+      .data_i (data_m[NumElems*ElemBits-1:0]),
+      .keep_i (nonzero),
+      .data_o (packed_data),
+      .count_o(packed_count)
+    );
+
+    assign acc_d = acc_q | ((AccBytes*8)'(packed_data) << (32'(acc_count_q) * 32'(ElemBits)));
+    assign mask_d = mask_q | (32'(nonzero) << pos_q);
+    assign acc_count_d = acc_count_q + 6'(packed_count);
+    assign window_end = (32'(pos_q) + 32'(NumElems) == 32) || s_axis_tlast;
+    // A frame that ends exactly on a window boundary adds no empty window.
+    assign window_exists = pos_q != '0 || beat_elems != '0;
+    assign chunk_d = {acc_d, mask_d};
+    assign chunk_len_d = window_exists ? LenW'(4) + LenW'(acc_count_d) * LenW'(ElemBytes) : '0;
+    assign chunk_emit = window_end;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        acc_q       <= '0;
+        mask_q      <= '0;
+        acc_count_q <= '0;
+        pos_q       <= '0;
+      end else if (in_fire) begin
+        acc_q       <= window_end ? '0 : acc_d;
+        mask_q      <= window_end ? '0 : mask_d;
+        acc_count_q <= window_end ? '0 : acc_count_d;
+        pos_q       <= window_end ? '0 : pos_q + PosW'(NumElems);
+      end
+    end
+  end
+
+  // ---- Chunk register --------------------------------------------------------
+  assign s_axis_tready = !chunk_valid_q || chunk_ready;
+  assign in_fire = s_axis_tvalid && s_axis_tready;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      chunk_valid_q <= 1'b0;
+      raw_len_q     <= '0;
+      err_q         <= 1'b0;
+    end else begin
+      if (in_fire) begin
+        raw_len_q <= s_axis_tlast ? '0 : raw_total;
+        err_q     <= s_axis_tlast ? 1'b0 : err_total;
+      end
+      if (in_fire && chunk_emit) chunk_valid_q <= 1'b1;
+      else if (chunk_ready) chunk_valid_q <= 1'b0;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (in_fire && chunk_emit) begin
+      chunk_q      <= chunk_d;
+      chunk_len_q  <= chunk_len_d;
+      chunk_last_q <= s_axis_tlast;
+      chunk_info_q <= {err_total, raw_total};
+    end
+  end
+
+  // ---- Packer and status -------------------------------------------------------
+  logic [InfoBits-1:0] sts_info;
+
+  zvc_packer #(
+    .BusBytes  (BusBytes),
+    .ChunkBytes(ChunkBytes),
+    .InfoBits  (InfoBits),
+    .FrameDepth(4)
+  ) u_packer (
+    .clk_i,
+    .rst_ni,
+    .chunk_valid_i(chunk_valid_q),
+    .chunk_ready_o(chunk_ready),
+    .chunk_data_i (chunk_q),
+    .chunk_len_i  (chunk_len_q),
+    .chunk_last_i (chunk_last_q),
+    .chunk_info_i (chunk_info_q),
+    .m_axis_tdata,
+    .m_axis_tkeep,
+    .m_axis_tlast,
+    .m_axis_tvalid,
+    .m_axis_tready,
+    .sts_valid_o,
+    .sts_ready_i,
+    .sts_len_o    (sts_comp_bytes_o),
+    .sts_info_o   (sts_info)
+  );
+
+  assign sts_raw_bytes_o = sts_info[31:0];
+  assign sts_error_o     = sts_info[32];
+
+  `CDMA_ASSERT(chunk_len_in_range, !chunk_valid_q || chunk_len_q <= LenW'(ChunkBytes))
+endmodule

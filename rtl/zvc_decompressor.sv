@@ -1,0 +1,337 @@
+// ZVC decompressor: a raw length per frame in, ZVC payload frames in, raw
+// frames out (docs/format.md; ports per RTL-INTERFACES.md).
+//
+// Structure: zvc_unpacker (payload bytes, peek window) -> beat decode ->
+// output register. Each cycle one output beat of BusBytes raw bytes is decoded
+// from the oldest payload bytes: when a beat holds whole windows, the masks
+// are found one after another (mask j follows window j-1's elements) and the
+// beat's slots (masks and elements, as in zvc_compressor) are spread by
+// zvc_expand; when a window spans beats, its mask is read with its first beat
+// and kept for the others.
+//
+// Malformed payloads (hardware semantics, zvc::decode_lenient in the golden
+// model) never hang and never disturb the next frame: a payload that ends
+// early yields the full raw length with missing bytes read as zero
+// (truncated); bytes left after the last window are drained up to tlast
+// (trailing); mask bits at or above the frame's last element are ignored
+// (bad_mask), so bytes meant for them count as trailing.
+// sts_error_o = {bad_mask, trailing, truncated}; sts_comp_bytes_o counts every
+// payload byte of the frame, up to and including tlast.
+// Commands: cmd_raw_bytes_i >= 1 and a multiple of ElemBytes. A length that is
+// not a whole number of elements is decoded as ceil(length/ElemBytes) elements
+// and cut to length bytes; length 0 gives one beat with tkeep = 0 and tlast.
+//
+// Latency: 2 cycles from a payload beat's acceptance to the first output beat
+// that needs it (unpacker register, output register). Throughput: one output
+// beat per cycle, frames back to back, whenever a beat's payload bytes (or,
+// for split windows, the mask plus the beat's elements) fit the bus.
+// Reset: asynchronous, active low; a frame cut by reset is dropped.
+`include "cdma_assert.svh"
+
+module zvc_decompressor #(
+  // Bytes per element: 1, 2 or 4.
+  parameter int ElemBytes = 4,
+  // Bytes per beat on both streams: a power of two, 8 to 256, at least ElemBytes.
+  parameter int BusBytes = 32
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  input  logic                  cmd_valid_i,
+  output logic                  cmd_ready_o,
+  input  logic [31:0]           cmd_raw_bytes_i,
+  input  logic [BusBytes*8-1:0] s_axis_tdata,
+  input  logic [BusBytes-1:0]   s_axis_tkeep,
+  input  logic                  s_axis_tlast,
+  input  logic                  s_axis_tvalid,
+  output logic                  s_axis_tready,
+  output logic [BusBytes*8-1:0] m_axis_tdata,
+  output logic [BusBytes-1:0]   m_axis_tkeep,
+  output logic                  m_axis_tlast,
+  output logic                  m_axis_tvalid,
+  input  logic                  m_axis_tready,
+  output logic                  sts_valid_o,
+  input  logic                  sts_ready_i,
+  output logic [31:0]           sts_comp_bytes_o,
+  output logic [2:0]            sts_error_o
+);
+  `CDMA_PARAM_CHECK(g_elem_check, ElemBytes == 1 || ElemBytes == 2 || ElemBytes == 4,
+                    "ElemBytes must be 1, 2 or 4")
+  `CDMA_PARAM_CHECK(g_bus_check, BusBytes >= 8 && BusBytes <= 256 && (BusBytes & (BusBytes - 1)) == 0,
+                    "BusBytes must be a power of two from 8 to 256")
+
+  localparam int ElemBits = 8 * ElemBytes;
+  localparam int ElemShift = $clog2(ElemBytes);
+  localparam int NumElems = BusBytes / ElemBytes;
+  localparam bit WholeWindows = NumElems >= 32;
+  localparam int WinPerBeat = WholeWindows ? NumElems / 32 : 1;
+  localparam int MaskSlots = 4 / ElemBytes;
+  localparam int PeekBytes = WholeWindows ? WinPerBeat * (4 + 32 * ElemBytes) : 4 + BusBytes;
+  localparam int TakeW = $clog2(PeekBytes + 1);
+  localparam int FillW = $clog2(3 * BusBytes + 1);
+  localparam int BeatW = $clog2(BusBytes + 1);
+  localparam int ElemW = $clog2(NumElems + 1);
+
+  // ---- Commands ------------------------------------------------------------------
+  logic        cmd_avail, load;
+  logic [31:0] cmd_bytes;
+
+  cdma_fifo_sync #(.Width(32), .Depth(2)) u_cmd (
+    .clk_i,
+    .rst_ni,
+    .wvalid_i(cmd_valid_i),
+    .wready_o(cmd_ready_o),
+    .wdata_i (cmd_raw_bytes_i),
+    .rvalid_o(cmd_avail),
+    .rready_i(load),
+    .rdata_o (cmd_bytes)
+  );
+
+  // ---- Payload bytes -------------------------------------------------------------
+  logic [PeekBytes*8-1:0] peek, peek_m;
+  logic [FillW-1:0]       fill;
+  logic [TakeW-1:0]       consume, avail;
+  logic                   frame_known, frame_pop;
+  logic [31:0]            frame_len, frame_rem;
+
+  zvc_unpacker #(
+    .BusBytes  (BusBytes),
+    .PeekBytes (PeekBytes),
+    .FrameDepth(4)
+  ) u_unpacker (
+    .clk_i,
+    .rst_ni,
+    .s_axis_tdata,
+    .s_axis_tkeep,
+    .s_axis_tlast,
+    .s_axis_tvalid,
+    .s_axis_tready,
+    .peek_o       (peek),
+    .fill_o       (fill),
+    .consume_i    (consume),
+    .frame_known_o(frame_known),
+    .frame_len_o  (frame_len),
+    .frame_rem_o  (frame_rem),
+    .frame_pop_i  (frame_pop)
+  );
+
+  // ---- Frame state ---------------------------------------------------------------
+  logic        active_q, in_done_q, trunc_q, trail_q, bad_q;
+  logic [31:0] bytes_left_q, beats_left_q, comp_q;
+
+  logic             raw_done, all_here, out_free, fire, drain, frame_end, complete;
+  logic             in_done_d, raw_done_d, trunc_d, trail_d, bad_d, sts_space;
+  logic [31:0]      frame_avail, comp_d;
+  logic [BeatW-1:0] beat_bytes;
+
+  assign raw_done   = beats_left_q == '0;
+  assign beat_bytes = (bytes_left_q < 32'(BusBytes)) ? BeatW'(bytes_left_q) : BeatW'(BusBytes);
+
+  // Payload bytes of this frame the decoder may use now; bytes beyond read as zero.
+  assign all_here    = in_done_q || (frame_known && frame_rem <= 32'(fill));
+  assign frame_avail = in_done_q ? '0 : (frame_known && frame_rem < 32'(fill)) ? frame_rem : 32'(fill);
+  assign avail       = (frame_avail < 32'(PeekBytes)) ? TakeW'(frame_avail) : TakeW'(PeekBytes);
+
+  always_comb begin
+    for (int b = 0; b < PeekBytes; b++) peek_m[b*8 +: 8] = (TakeW'(b) < avail) ? peek[b*8 +: 8] : 8'h00;
+  end
+
+  // ---- Beat decode ---------------------------------------------------------------
+  logic [BusBytes*8-1:0] beat_data;
+  logic [TakeW-1:0]      needed;
+  logic                  beat_bad;
+
+  // Mask bits for a window holding `count` (0..32) elements.
+  function automatic logic [31:0] valid_bits(input logic [31:0] count);
+    valid_bits = (count >= 32) ? 32'hFFFF_FFFF : ((32'd1 << count) - 32'd1);
+  endfunction
+
+  if (WholeWindows) begin : gen_whole_windows
+    localparam int WinSlots = MaskSlots + 32;
+    localparam int Slots = WinPerBeat * WinSlots;
+    localparam int SlotCntW = $clog2(Slots + 1);
+    logic [Slots*ElemBits-1:0] spread;
+    logic [Slots-1:0]          slot_keep;
+    logic [SlotCntW-1:0]       slot_count;
+    logic [ElemW-1:0]          beat_elems;  // elements in this beat, the last one maybe partial
+
+    assign beat_elems = ElemW'((32'(beat_bytes) + 32'(ElemBytes - 1)) >> ElemShift);
+
+    always_comb begin
+      logic [31:0] win_elems, mask_raw, mask;
+      logic [31:0] ones_before;  // non-zero elements of earlier windows in this beat
+      logic [PeekBytes*8-1:0] bytes;
+      bytes       = peek_m;
+      slot_keep   = '0;
+      beat_bad    = 1'b0;
+      ones_before = '0;
+      for (int w = 0; w < WinPerBeat; w++) begin
+        win_elems = (32'(beat_elems) > 32'(w*32)) ? 32'(beat_elems) - 32'(w*32) : '0;
+        // Mask w sits after w masks and ones_before elements (a slot offset).
+        mask_raw = '0;
+        for (int k = 0; k <= 32*(WinPerBeat-1); k++) begin
+          if (k <= 32*w && ones_before == 32'(k)) mask_raw = bytes[(w*MaskSlots + k)*ElemBits +: 32];
+        end
+        mask = (win_elems != '0) ? (mask_raw & valid_bits(win_elems)) : '0;
+        if (win_elems != '0 && (mask_raw & ~valid_bits(win_elems)) != '0) beat_bad = 1'b1;
+        for (int m = 0; m < MaskSlots; m++) slot_keep[w*WinSlots + m] = win_elems != '0;
+        for (int i = 0; i < 32; i++) slot_keep[w*WinSlots + MaskSlots + i] = mask[i];
+        ones_before = ones_before + 32'($countones(mask));
+      end
+    end
+
+    zvc_expand #(.NumSlots(Slots), .SlotBits(ElemBits)) u_expand (
+      .data_i (peek_m),
+      .keep_i (slot_keep),
+      .data_o (spread),
+      .count_o(slot_count)
+    );
+
+    always_comb begin
+      for (int w = 0; w < WinPerBeat; w++) begin
+        beat_data[w*32*ElemBits +: 32*ElemBits] = spread[(w*WinSlots + MaskSlots)*ElemBits +: 32*ElemBits];
+      end
+    end
+    assign needed = TakeW'(32'(slot_count) * 32'(ElemBytes));
+  end else begin : gen_split_windows
+    localparam int PosW = 5;
+    logic [31:0]                  mask_q, mask_cur, mask_raw, win_valid;
+    logic [PosW-1:0]              pos_q;
+    logic                         at_start;
+    logic [NumElems-1:0]          bits;
+    logic [NumElems*ElemBits-1:0] src, spread;
+    logic [ElemW-1:0]             ones;
+    logic [31:0]                  elems_left;  // elements of the frame not yet output
+
+    assign elems_left = 32'((33'(bytes_left_q) + 33'(ElemBytes - 1)) >> ElemShift);
+    assign at_start  = pos_q == '0;
+    assign mask_raw  = peek_m[31:0];
+    assign win_valid = valid_bits(elems_left);
+    assign mask_cur  = at_start ? (mask_raw & win_valid) : mask_q;
+    assign beat_bad  = at_start && (mask_raw & ~win_valid) != '0;
+    assign bits      = NumElems'(mask_cur >> pos_q);
+    assign src       = at_start ? peek_m[32 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits];
+
+    zvc_expand #(.NumSlots(NumElems), .SlotBits(ElemBits)) u_expand (
+      .data_i (src),
+      .keep_i (bits),
+      .data_o (spread),
+      .count_o(ones)
+    );
+
+    assign beat_data = spread;
+    assign needed = TakeW'((at_start ? 32'd4 : 32'd0) + 32'(ones) * 32'(ElemBytes));
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        mask_q <= '0;
+        pos_q  <= '0;
+      end else if (load) begin
+        pos_q <= '0;
+      end else if (fire) begin
+        if (at_start) mask_q <= mask_cur;
+        pos_q <= (32'(pos_q) + 32'(NumElems) == 32 || beats_left_q == 32'd1) ? '0 : pos_q + PosW'(NumElems);
+      end
+    end
+  end
+
+  // ---- Control -------------------------------------------------------------------
+  logic out_valid_q;
+
+  assign out_free   = !out_valid_q || m_axis_tready;
+  assign fire       = active_q && !raw_done && out_free && (needed <= avail || all_here);
+  assign drain      = active_q && raw_done && !in_done_q;
+  assign consume    = fire ? ((needed < avail) ? needed : avail) : (drain ? avail : '0);
+  assign frame_end  = active_q && !in_done_q && frame_known && 32'(consume) == frame_rem;
+  assign frame_pop  = frame_end;
+  assign in_done_d  = in_done_q || frame_end;
+  assign raw_done_d = raw_done || (fire && beats_left_q == 32'd1);
+  assign trunc_d    = trunc_q || (fire && needed > avail);
+  assign trail_d    = trail_q || (drain && consume != '0);
+  assign bad_d      = bad_q || (fire && beat_bad);
+  assign comp_d     = frame_end ? frame_len : comp_q;
+  assign complete   = active_q && raw_done_d && in_done_d && sts_space;
+  assign load       = cmd_avail && (!active_q || complete);
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      active_q     <= 1'b0;
+      in_done_q    <= 1'b0;
+      trunc_q      <= 1'b0;
+      trail_q      <= 1'b0;
+      bad_q        <= 1'b0;
+      bytes_left_q <= '0;
+      beats_left_q <= '0;
+      comp_q       <= '0;
+    end else if (load) begin
+      active_q     <= 1'b1;
+      in_done_q    <= 1'b0;
+      trunc_q      <= 1'b0;
+      trail_q      <= 1'b0;
+      bad_q        <= 1'b0;
+      bytes_left_q <= cmd_bytes;
+      // At least one beat, so that a zero length still ends its frame.
+      beats_left_q <= (cmd_bytes == '0) ? 32'd1 :
+                      (cmd_bytes >> $clog2(BusBytes)) + 32'(cmd_bytes[$clog2(BusBytes)-1:0] != '0);
+      comp_q       <= '0;
+    end else begin
+      if (complete) active_q <= 1'b0;
+      in_done_q <= in_done_d;
+      trunc_q   <= trunc_d;
+      trail_q   <= trail_d;
+      bad_q     <= bad_d;
+      comp_q    <= comp_d;
+      if (fire) begin
+        bytes_left_q <= bytes_left_q - 32'(beat_bytes);
+        beats_left_q <= beats_left_q - 32'd1;
+      end
+    end
+  end
+
+  // ---- Output register -----------------------------------------------------------
+  logic [BusBytes*8-1:0] out_data_q;
+  logic [BusBytes-1:0]   out_keep_q;
+  logic                  out_last_q;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      out_valid_q <= 1'b0;
+    end else if (out_free) begin
+      out_valid_q <= fire;
+    end
+  end
+
+  always_ff @(posedge clk_i) begin
+    if (fire) begin
+      for (int b = 0; b < BusBytes; b++) begin
+        out_keep_q[b]       <= BeatW'(b) < beat_bytes;
+        out_data_q[b*8 +: 8] <= (BeatW'(b) < beat_bytes) ? beat_data[b*8 +: 8] : 8'h00;
+      end
+      out_last_q <= beats_left_q == 32'd1;
+    end
+  end
+
+  assign m_axis_tdata  = out_data_q;
+  assign m_axis_tkeep  = out_keep_q;
+  assign m_axis_tlast  = out_last_q;
+  assign m_axis_tvalid = out_valid_q;
+
+  // ---- Status ---------------------------------------------------------------------
+  logic [34:0] sts_word;
+
+  cdma_fifo_sync #(.Width(35), .Depth(2)) u_sts (
+    .clk_i,
+    .rst_ni,
+    .wvalid_i(active_q && raw_done_d && in_done_d),
+    .wready_o(sts_space),
+    .wdata_i ({comp_d, bad_d, trail_d, trunc_d}),
+    .rvalid_o(sts_valid_o),
+    .rready_i(sts_ready_i),
+    .rdata_o (sts_word)
+  );
+
+  assign sts_comp_bytes_o = sts_word[34:3];
+  assign sts_error_o      = sts_word[2:0];
+
+  `CDMA_ASSERT(consume_le_avail, consume <= avail)
+  `CDMA_ASSERT(pop_only_known, !frame_pop || frame_known)
+endmodule

@@ -1,0 +1,48 @@
+// The inverse of zvc_compact: slot k of data_i (k below the number of kept
+// slots) goes to the position of the k-th set bit of keep_i; other slots of
+// data_o are zero. Runs the compaction network's selects backwards, most
+// significant stage first. count_o is the number of kept slots (slots read).
+// Purely combinational.
+`include "cdma_assert.svh"
+
+module zvc_expand #(
+  // Slots, 2 or more.
+  parameter int NumSlots = 8,
+  // Bits per slot, 1 or more.
+  parameter int SlotBits = 32,
+  localparam int CntW = $clog2(NumSlots + 1)
+) (
+  input  logic [NumSlots*SlotBits-1:0] data_i,
+  input  logic [NumSlots-1:0]          keep_i,
+  output logic [NumSlots*SlotBits-1:0] data_o,
+  output logic [CntW-1:0]              count_o
+);
+  `CDMA_PARAM_CHECK(g_bits_check, SlotBits >= 1, "SlotBits must be at least 1")
+
+  localparam int Stages = $clog2(NumSlots);
+
+  logic [Stages*NumSlots-1:0] sel;
+
+  zvc_compact_ctrl #(.NumSlots(NumSlots)) u_ctrl (
+    .keep_i (keep_i),
+    .sel_o  (sel),
+    .count_o(count_o)
+  );
+
+  always_comb begin
+    logic [NumSlots*SlotBits-1:0] cur;
+    cur = data_i;
+    for (int s = Stages - 1; s >= 0; s--) begin
+      // Walk downwards so that each move reads a position not yet rewritten.
+      for (int p = NumSlots - 1; p >= 0; p--) begin
+        // The modulo keeps every select in range; the guard makes the wrap dead code.
+        if (p >= (1 << s) && sel[s*NumSlots + (p - (1 << s) + NumSlots) % NumSlots]) begin
+          cur[p*SlotBits +: SlotBits] = cur[((p - (1 << s) + NumSlots) % NumSlots)*SlotBits +: SlotBits];
+        end
+      end
+    end
+    for (int p = 0; p < NumSlots; p++) begin
+      data_o[p*SlotBits +: SlotBits] = keep_i[p] ? cur[p*SlotBits +: SlotBits] : '0;
+    end
+  end
+endmodule

@@ -1,0 +1,416 @@
+// Verilator bench for zvc_compressor and zvc_decompressor at one parameter
+// point (TB_ELEM, TB_BUS), compared bit for bit with the golden library.
+// `tb_zvc_eE_bB throughput` prints this point's rows of the throughput table
+// instead of running the tests.
+#define DOCTEST_CONFIG_IMPLEMENT
+#include <doctest/doctest.h>
+
+#include <cstring>
+
+#include "Vzvc_compressor.h"
+#include "Vzvc_decompressor.h"
+#include "bench.hpp"
+
+namespace {
+
+using namespace tb;
+
+constexpr int E = TB_ELEM;
+constexpr std::size_t B = TB_BUS;
+using CompBench = Bench<Vzvc_compressor>;
+using DecompBench = Bench<Vzvc_decompressor>;
+
+std::uint64_t g_seed = 1;  // --seed=N on the command line (printed by every test)
+
+std::string config() { return fmt::format("E={} B={}", E, B); }
+
+// ---- Data -------------------------------------------------------------------------
+enum class Style { kUniform, kClustered, kSpecial };
+
+// One non-zero element value: random bits, or (special) -0.0, NaN, inf, a denormal.
+void put_elem(Bytes& raw, std::size_t i, SplitMix64& rng, Style style) {
+  std::uint32_t v = 0;
+  if (style == Style::kSpecial) {
+    const std::uint32_t specials4[] = {0x80000000u, 0x7FC00000u, 0xFF800000u, 0x00000001u};
+    const std::uint32_t specials2[] = {0x8000u, 0x7E00u, 0xFC00u, 0x0001u};
+    const std::uint32_t specials1[] = {0x80u, 0xFFu, 0x7Fu, 0x01u};
+    const auto k = rng.next() % 4;
+    v = E == 4 ? specials4[k] : E == 2 ? specials2[k] : specials1[k];
+  } else {
+    do {
+      v = static_cast<std::uint32_t>(rng.next());
+      if constexpr (E < 4) v &= (1u << (8 * E)) - 1;
+    } while (v == 0);
+  }
+  std::memcpy(raw.data() + i * E, &v, E);
+}
+
+Bytes random_frame(SplitMix64& rng, std::size_t elems, double zero_fraction, Style style) {
+  Bytes raw(elems * E, 0);
+  bool zero_run = rng.uniform() < zero_fraction;
+  for (std::size_t i = 0; i < elems; ++i) {
+    bool zero;
+    if (style == Style::kClustered) {
+      // Runs with a mean of 24 elements, zero runs in proportion.
+      const double p_switch = zero_run ? (1 - zero_fraction) / 12 : zero_fraction / 12;
+      if (rng.uniform() < p_switch + 1e-3) zero_run = !zero_run;
+      zero = zero_fraction >= 1.0 || (zero_run && zero_fraction > 0.0);
+    } else {
+      zero = rng.uniform() < zero_fraction;
+    }
+    if (!zero) put_elem(raw, i, rng, style);
+  }
+  return raw;
+}
+
+// A random frame length, mostly small and near window and beat edges.
+std::size_t random_elems(SplitMix64& rng, std::size_t max_elems) {
+  switch (rng.next() % 4) {
+    case 0:
+      return 1 + rng.next() % 40;
+    case 1:
+      return 32 * (1 + rng.next() % 8) + (rng.next() % 3) - 1;
+    case 2:
+      return (B / E) * (1 + rng.next() % 6);
+    default:
+      return 1 + rng.next() % max_elems;
+  }
+}
+
+// ---- Frames with their expected results ----------------------------------------------
+void push_comp(CompBench& b, const Bytes& raw) {
+  const Bytes payload = zvc::compress(raw, E);
+  b.push(to_beats(raw, B), payload,
+         {static_cast<std::uint32_t>(raw.size()), static_cast<std::uint32_t>(payload.size()), 0});
+}
+
+// What the compressor makes of beats that may break the input rules
+// (zvc_compressor.sv header): bytes outside tkeep read as zero, a non-last beat
+// counts whole, the last beat counts floor(popcount(tkeep)/E) elements.
+void push_comp_beats(CompBench& b, const std::vector<Beat>& beats) {
+  Bytes raw;
+  bool error = false;
+  for (const Beat& beat : beats) {
+    std::size_t kept = 0;
+    bool contiguous = true;
+    for (std::size_t i = 0; i < B; ++i) {
+      if (beat.keep[i]) {
+        if (i != kept) contiguous = false;
+        ++kept;
+      }
+    }
+    error = error || !contiguous || (!beat.last && kept != B) || kept % E != 0;
+    const std::size_t take = beat.last ? kept / E * E : B;
+    for (std::size_t i = 0; i < take; ++i) raw.push_back(beat.keep[i] ? beat.data[i] : 0);
+  }
+  const Bytes payload = zvc::compress(raw, E);
+  b.push(beats, payload,
+         {static_cast<std::uint32_t>(raw.size()), static_cast<std::uint32_t>(payload.size()),
+          error ? 1u : 0u});
+}
+
+// The decompressor's expected output for any payload is the golden
+// hardware-semantics decode.
+void push_decomp_payload(DecompBench& b, const Bytes& payload, std::size_t raw_bytes) {
+  Bytes raw(raw_bytes);
+  const zvc::LenientResult r = zvc::decode_lenient(payload, E, raw);
+  b.push(to_beats(payload, B), raw, {0, static_cast<std::uint32_t>(payload.size()), r.error_bits()},
+         static_cast<std::uint32_t>(raw_bytes));
+}
+void push_decomp(DecompBench& b, const Bytes& raw) {
+  push_decomp_payload(b, zvc::compress(raw, E), raw.size());
+}
+
+void check_run(const RunStats& st) {
+  INFO(config(), ", seed ", g_seed);
+  CHECK_MESSAGE(st.error.empty(), st.error);
+}
+
+const double kDensities[] = {0.0, 0.3, 0.5, 0.7, 0.9, 1.0};
+
+}  // namespace
+
+// ---- Compressor ---------------------------------------------------------------------------
+TEST_CASE("compressor: random frames under every idle/backpressure pattern") {
+  for (const Pattern in : kAllPatterns) {
+    for (const Pattern out : kAllPatterns) {
+      const std::uint64_t seed = g_seed * 131 + static_cast<std::uint64_t>(in) * 7 + static_cast<std::uint64_t>(out);
+      SplitMix64 rng(seed);
+      CompBench b(B, fmt::format("comp_patterns_{}_{}", to_string(in), to_string(out)), seed,
+                  {in, out, out == Pattern::kNone ? Pattern::kNone : Pattern::kLight});
+      for (int f = 0; f < 24; ++f) {
+        const auto style = static_cast<Style>(rng.next() % 3);
+        push_comp(b, random_frame(rng, random_elems(rng, 3000), kDensities[rng.next() % 6], style));
+      }
+      INFO("in=", to_string(in), " out=", to_string(out));
+      check_run(b.run());
+    }
+  }
+}
+
+TEST_CASE("compressor: directed edge cases") {
+  CompBench b(B, "comp_edges", g_seed, {});
+  SplitMix64 rng(g_seed);
+  for (std::size_t n = 1; n <= 70; ++n) push_comp(b, random_frame(rng, n, 0.5, Style::kUniform));
+  push_comp(b, Bytes(E, 0));                                     // one zero element
+  push_comp(b, Bytes(1000 * E, 0));                              // all zero
+  push_comp(b, Bytes(1000 * E, 0xA5));                           // all dense
+  push_comp(b, random_frame(rng, 777, 0.5, Style::kSpecial));    // -0.0, NaN, inf, denormals
+  push_comp(b, Bytes{});                                         // empty frame: a null beat
+  for (int i = 0; i < 50; ++i) push_comp(b, random_frame(rng, B / E, 0.6, Style::kUniform));  // 1-beat frames
+  check_run(b.run());
+}
+
+TEST_CASE("compressor: 1 MiB frames at 0, 50 and 100 % zeros") {
+  CompBench b(B, "comp_large", g_seed, {Pattern::kLight, Pattern::kLight, Pattern::kNone});
+  SplitMix64 rng(g_seed + 5);
+  for (const double z : {0.0, 0.5, 1.0}) push_comp(b, random_frame(rng, (1u << 20) / E, z, Style::kClustered));
+  check_run(b.run());
+}
+
+TEST_CASE("compressor: malformed tkeep is flagged, the frame still ends, the next is exact") {
+  CompBench b(B, "comp_malformed", g_seed, {Pattern::kLight, Pattern::kLight, Pattern::kLight});
+  SplitMix64 rng(g_seed + 9);
+  for (int f = 0; f < 40; ++f) {
+    std::vector<Beat> beats = to_beats(random_frame(rng, (B / E) * (1 + rng.next() % 3), 0.5, Style::kUniform), B);
+    Beat& victim = beats[rng.next() % beats.size()];
+    switch (f % 4) {
+      case 0:  // a hole in tkeep
+        victim.keep[rng.next() % B] = false;
+        break;
+      case 1:  // a partial beat that is not the last
+        if (!victim.last) {
+          for (std::size_t i = B / 2; i < B; ++i) victim.keep[i] = false;
+        } else {
+          victim.keep[B - 1] = false;
+        }
+        break;
+      case 2:  // last beat with a partial element
+        beats.back().keep.assign(B, false);
+        beats.back().keep[0] = true;
+        break;
+      default:  // a legal frame between broken ones
+        break;
+    }
+    push_comp_beats(b, beats);
+    push_comp(b, random_frame(rng, 1 + rng.next() % 100, 0.5, Style::kUniform));
+  }
+  check_run(b.run());
+}
+
+TEST_CASE("compressor: reset in the middle of a frame, the next frames are exact") {
+  SplitMix64 rng(g_seed + 13);
+  CompBench b(B, "comp_reset", g_seed, {Pattern::kLight, Pattern::kHeavy, Pattern::kNone});
+  for (const std::uint64_t cut : {3u, 17u, 40u, 101u}) {
+    push_comp(b, random_frame(rng, 50 * B / E, 0.5, Style::kUniform));
+    b.run(cut);
+    b.reset();
+    for (int f = 0; f < 5; ++f) push_comp(b, random_frame(rng, random_elems(rng, 500), 0.6, Style::kUniform));
+    check_run(b.run());
+  }
+}
+
+TEST_CASE("compressor: one beat per cycle on sparse data, frames back to back (cycle-exact)") {
+  SplitMix64 rng(g_seed + 17);
+  for (const double z : {0.5, 0.9, 1.0}) {
+    CompBench b(B, "comp_throughput", g_seed, {});
+    std::uint64_t in_beats = 0;
+    for (int f = 0; f < 20; ++f) {
+      const Bytes raw = random_frame(rng, (B / E) * (1 + rng.next() % 8), z, Style::kUniform);
+      in_beats += to_beats(raw, B).size();
+      push_comp(b, raw);
+    }
+    const RunStats st = b.run();
+    check_run(st);
+    INFO("zeros ", z);
+    CHECK(st.in_stall == 0);
+    CHECK(st.last_in - st.first_in + 1 == in_beats);
+  }
+}
+
+TEST_CASE("compressor: latency is 2 cycles from the beat that ends a window to its payload") {
+  for (const std::size_t n : {std::size_t{1}, std::size_t{32}, B / E}) {
+    CompBench b(B, "comp_latency", g_seed, {});
+    push_comp(b, Bytes(n * E, 0x11));
+    const RunStats st = b.run();
+    check_run(st);
+    CHECK(st.first_out - st.last_in == 2);
+  }
+}
+
+TEST_CASE("compressor: dense data is limited only by the bus") {
+  CompBench b(B, "comp_dense", g_seed, {});
+  const std::size_t elems = 64 * B / E;
+  push_comp(b, Bytes(elems * E, 0x3C));
+  const RunStats st = b.run();
+  check_run(st);
+  const std::size_t out_beats = (zvc::max_payload_bytes(elems * E, E) + B - 1) / B;
+  CHECK(st.out_beats == out_beats);
+  CHECK(st.out_gaps == 0);  // the output runs at one beat per cycle
+}
+
+// ---- Decompressor ---------------------------------------------------------------------------
+TEST_CASE("decompressor: random frames under every idle/backpressure pattern") {
+  for (const Pattern in : kAllPatterns) {
+    for (const Pattern out : kAllPatterns) {
+      const std::uint64_t seed = g_seed * 137 + static_cast<std::uint64_t>(in) * 7 + static_cast<std::uint64_t>(out);
+      SplitMix64 rng(seed);
+      const Pattern side = out == Pattern::kNone ? Pattern::kNone : Pattern::kLight;
+      DecompBench b(B, fmt::format("decomp_patterns_{}_{}", to_string(in), to_string(out)), seed,
+                    {in, out, side, side});
+      for (int f = 0; f < 24; ++f) {
+        const auto style = static_cast<Style>(rng.next() % 3);
+        push_decomp(b, random_frame(rng, random_elems(rng, 3000), kDensities[rng.next() % 6], style));
+      }
+      INFO("in=", to_string(in), " out=", to_string(out));
+      check_run(b.run());
+    }
+  }
+}
+
+TEST_CASE("decompressor: directed edge cases") {
+  DecompBench b(B, "decomp_edges", g_seed, {});
+  SplitMix64 rng(g_seed + 1);
+  for (std::size_t n = 1; n <= 70; ++n) push_decomp(b, random_frame(rng, n, 0.5, Style::kUniform));
+  push_decomp(b, Bytes(E, 0));
+  push_decomp(b, Bytes(1000 * E, 0));
+  push_decomp(b, Bytes(1000 * E, 0x5A));
+  push_decomp(b, random_frame(rng, 777, 0.5, Style::kSpecial));
+  for (int i = 0; i < 50; ++i) push_decomp(b, random_frame(rng, B / E, 0.6, Style::kUniform));
+  check_run(b.run());
+}
+
+TEST_CASE("decompressor: 1 MiB frames at 0, 50 and 100 % zeros") {
+  DecompBench b(B, "decomp_large", g_seed, {Pattern::kLight, Pattern::kLight, Pattern::kNone, Pattern::kNone});
+  SplitMix64 rng(g_seed + 6);
+  for (const double z : {0.0, 0.5, 1.0}) push_decomp(b, random_frame(rng, (1u << 20) / E, z, Style::kClustered));
+  check_run(b.run());
+}
+
+TEST_CASE("decompressor: truncated, trailing and bad-mask payloads are flagged, never hang") {
+  SplitMix64 rng(g_seed + 21);
+  DecompBench b(B, "decomp_errors", g_seed, {Pattern::kLight, Pattern::kLight, Pattern::kLight, Pattern::kLight});
+  for (int f = 0; f < 60; ++f) {
+    const std::size_t n = random_elems(rng, 400);
+    const Bytes raw = random_frame(rng, n, 0.5, Style::kUniform);
+    Bytes p = zvc::compress(raw, E);
+    switch (f % 5) {
+      case 0:  // truncated, possibly to nothing
+        p.resize(rng.next() % p.size());
+        break;
+      case 1:  // trailing bytes
+        for (std::size_t k = 1 + rng.next() % (2 * B); k > 0; --k) p.push_back(static_cast<std::uint8_t>(rng.next()));
+        break;
+      case 2: {  // a bad mask bit in the final partial window (when there is one)
+        if (n % 32 != 0) {
+          std::size_t at = 0;  // offset of the final window's mask
+          for (std::size_t w = 0; w + 1 < (n + 31) / 32; ++w) {
+            std::uint32_t m;
+            std::memcpy(&m, p.data() + at, 4);
+            at += 4 + E * static_cast<std::size_t>(std::popcount(m));
+          }
+          p[at + 3] |= 0x80;  // bit 31: beyond the frame's last element
+        }
+        break;
+      }
+      case 3:  // random garbage of random length
+        for (auto& byte : p) byte = static_cast<std::uint8_t>(rng.next() & rng.next());
+        p.resize(rng.next() % (p.size() + 8));
+        break;
+      default:  // an exact frame between broken ones
+        break;
+    }
+    push_decomp_payload(b, p, raw.size());
+  }
+  check_run(b.run());
+}
+
+TEST_CASE("decompressor: reset in the middle of a frame, the next frames are exact") {
+  SplitMix64 rng(g_seed + 23);
+  DecompBench b(B, "decomp_reset", g_seed, {Pattern::kLight, Pattern::kHeavy, Pattern::kNone, Pattern::kNone});
+  for (const std::uint64_t cut : {2u, 15u, 44u, 99u}) {
+    push_decomp(b, random_frame(rng, 50 * B / E, 0.5, Style::kUniform));
+    b.run(cut);
+    b.reset();
+    for (int f = 0; f < 5; ++f) push_decomp(b, random_frame(rng, random_elems(rng, 500), 0.6, Style::kUniform));
+    check_run(b.run());
+  }
+}
+
+TEST_CASE("decompressor: one beat per cycle on sparse data, frames back to back (cycle-exact)") {
+  SplitMix64 rng(g_seed + 29);
+  for (const double z : {0.5, 0.9, 1.0}) {
+    DecompBench b(B, "decomp_throughput", g_seed, {});
+    std::uint64_t out_beats = 0;
+    for (int f = 0; f < 20; ++f) {
+      const Bytes raw = random_frame(rng, (B / E) * (1 + rng.next() % 8), z, Style::kUniform);
+      out_beats += to_beats(raw, B).size();
+      push_decomp(b, raw);
+    }
+    const RunStats st = b.run();
+    check_run(st);
+    INFO("zeros ", z);
+    CHECK(st.out_beats == out_beats);
+    CHECK(st.out_gaps == 0);
+  }
+}
+
+TEST_CASE("decompressor: latency is 2 cycles from the last payload byte a beat needs") {
+  for (const std::size_t n : {std::size_t{1}, std::size_t{5}}) {
+    // The command arrives first (two cycles through its FIFO), then the payload.
+    DecompBench b(B, "decomp_latency", g_seed, {.in_delay = 4});
+    push_decomp(b, Bytes(n * E, 0x22));  // a payload of one beat
+    const RunStats st = b.run();
+    check_run(st);
+    CHECK(st.first_out - st.last_in == 2);
+  }
+}
+
+// ---- Throughput table -------------------------------------------------------------------------
+namespace {
+
+int print_throughput() {
+  SplitMix64 rng(1);
+  for (const double z : {0.0, 0.5, 0.9, 1.0}) {
+    constexpr int kFrames = 16;
+    const std::size_t elems = 64 * B / E;  // 64 raw beats a frame
+    CompBench c(B, "tp_comp", 1, {});
+    DecompBench d(B, "tp_decomp", 1, {});
+    for (int f = 0; f < kFrames; ++f) {
+      const Bytes raw = random_frame(rng, elems, z, Style::kUniform);
+      push_comp(c, raw);
+      push_decomp(d, raw);
+    }
+    const RunStats cs = c.run();
+    const RunStats ds = d.run();
+    if (!cs.error.empty() || !ds.error.empty()) {
+      fmt::print(stderr, "throughput run failed: {} {}\n", cs.error, ds.error);
+      return 1;
+    }
+    // Raw beats per cycle: input side of the compressor, output side of the decompressor.
+    fmt::print("| {} | {} | {:.0f} % | {:.3f} | {:.3f} | {:.3f} | {} | {} |\n", E, B, z * 100,
+               static_cast<double>(cs.in_beats) / static_cast<double>(cs.last_in - cs.first_in + 1),
+               static_cast<double>(ds.out_beats) / static_cast<double>(ds.last_out - ds.first_out + 1),
+               static_cast<double>(B) * static_cast<double>(ds.out_beats) /
+                   static_cast<double>(ds.last_out - ds.first_out + 1),
+               cs.first_out - cs.first_in, ds.first_out - ds.first_in);
+  }
+  return 0;
+}
+
+}  // namespace
+
+std::string tb::to_string(const Status& s) {
+  return fmt::format("{{raw {}, comp {}, error 0x{:x}}}", s.raw, s.comp, s.err);
+}
+
+int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "throughput") return print_throughput();
+  doctest::Context ctx;
+  ctx.applyCommandLine(argc, argv);
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg.rfind("--seed=", 0) == 0) g_seed = std::stoull(arg.substr(7));
+  }
+  return ctx.run();
+}
