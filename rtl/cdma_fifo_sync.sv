@@ -22,7 +22,8 @@ module cdma_fifo_sync #(
   `CDMA_PARAM_CHECK(g_width_check, Width >= 1, "Width must be at least 1")
   `CDMA_PARAM_CHECK(g_depth_check, Depth >= 2, "Depth must be at least 2")
 
-  localparam int PtrW = $clog2(Depth);
+  // Clamped so that an illegal Depth still elaborates far enough to be reported.
+  localparam int PtrW = Depth > 2 ? $clog2(Depth) : 1;
   localparam int CntW = $clog2(Depth + 1);
 
   logic [Width-1:0] mem_q [Depth];

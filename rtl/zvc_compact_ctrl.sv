@@ -13,7 +13,8 @@
 module zvc_compact_ctrl #(
   // Slots in the network, 2 or more.
   parameter int NumSlots = 8,
-  localparam int Stages = $clog2(NumSlots),
+  // At least 1, so that an illegal NumSlots still elaborates far enough to be reported.
+  localparam int Stages = NumSlots > 2 ? $clog2(NumSlots) : 1,
   localparam int CntW = $clog2(NumSlots + 1)
 ) (
   input  logic [NumSlots-1:0]        keep_i,

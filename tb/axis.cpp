@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "bench.hpp"
+
 namespace tb {
 
 std::vector<Beat> to_beats(const Bytes& frame, std::size_t bus_bytes) {
@@ -71,7 +73,8 @@ void Sink::take(const Beat& beat) {
   if (n < bus_bytes_ && !beat.last) fail(fmt::format("partial beat ({} bytes) without tlast", n));
   for (std::size_t b = 0; b < n; ++b) {
     if (offset_ + b >= want.size()) {
-      fail(fmt::format("byte {}: frame longer than the expected {} bytes", offset_ + b, want.size()));
+      fail(fmt::format("byte {}: frame longer than the expected {} bytes", offset_ + b,
+                       want.size()));
       break;
     }
     if (beat.data[b] != want[offset_ + b]) {
@@ -93,6 +96,10 @@ void Sink::take(const Beat& beat) {
   } else if (offset_ >= want.size() && !want.empty()) {
     fail(fmt::format("no tlast at the frame's last byte ({})", want.size()));
   }
+}
+
+std::string to_string(const Status& s) {
+  return fmt::format("{{raw {}, comp {}, error 0x{:x}}}", s.raw, s.comp, s.err);
 }
 
 }  // namespace tb

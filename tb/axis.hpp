@@ -70,8 +70,8 @@ Bytes get_bytes(const T& sig, std::size_t n) {
 
 // ---- Beats --------------------------------------------------------------------
 struct Beat {
-  Bytes data;                 // bus_bytes bytes
-  std::vector<bool> keep;     // bus_bytes flags
+  Bytes data;              // bus_bytes bytes
+  std::vector<bool> keep;  // bus_bytes flags
   bool last = false;
   bool operator==(const Beat&) const = default;
 };
@@ -103,7 +103,9 @@ class Source {
  public:
   Source(std::size_t bus_bytes, Pattern pattern, std::uint64_t seed)
       : bus_bytes_(bus_bytes), gate_(pattern, seed), junk_(seed ^ 0x5555) {}
-  void push(const std::vector<Beat>& beats) { queue_.insert(queue_.end(), beats.begin(), beats.end()); }
+  void push(const std::vector<Beat>& beats) {
+    queue_.insert(queue_.end(), beats.begin(), beats.end());
+  }
   void clear() {
     queue_.clear();
     offering_ = false;
@@ -118,7 +120,8 @@ class Source {
     m.s_axis_tvalid = offering_;
     if (offering_) {
       put_bytes(m.s_axis_tdata, queue_.front().data);
-      for (std::size_t b = 0; b < bus_bytes_; ++b) put_bits(m.s_axis_tkeep, b, queue_.front().keep[b]);
+      for (std::size_t b = 0; b < bus_bytes_; ++b)
+        put_bits(m.s_axis_tkeep, b, queue_.front().keep[b]);
       m.s_axis_tlast = queue_.front().last;
     } else {
       // Junk on an idle bus must not matter.
@@ -178,7 +181,8 @@ class Sink {
       stalled_.reset();
       return false;
     }
-    Beat beat{get_bytes(m.m_axis_tdata, bus_bytes_), std::vector<bool>(bus_bytes_), m.m_axis_tlast != 0};
+    Beat beat{get_bytes(m.m_axis_tdata, bus_bytes_), std::vector<bool>(bus_bytes_),
+              m.m_axis_tlast != 0};
     for (std::size_t b = 0; b < bus_bytes_; ++b) beat.keep[b] = get_bit(m.m_axis_tkeep, b);
     if (stalled_ && !(beat == *stalled_)) fail("tdata/tkeep/tlast changed while stalled");
     if (!ready_) {
@@ -199,7 +203,7 @@ class Sink {
   bool ready_ = false;
   std::optional<Beat> stalled_;
   std::deque<Bytes> expected_;
-  std::size_t offset_ = 0;         // bytes of the current frame already taken
+  std::size_t offset_ = 0;  // bytes of the current frame already taken
   std::size_t beat_in_frame_ = 0;
   std::uint64_t beats_ = 0, frames_ = 0;
   std::string error_;

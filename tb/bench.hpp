@@ -26,11 +26,11 @@ std::string to_string(const Status& s);
 
 struct RunStats {
   std::uint64_t cycles = 0;
-  std::uint64_t in_stall = 0;   // cycles with s_axis_tvalid high and tready low
+  std::uint64_t in_stall = 0;  // cycles with s_axis_tvalid high and tready low
   std::uint64_t in_beats = 0, out_beats = 0;
   std::uint64_t first_in = kNever, last_in = 0, first_out = kNever, last_out = 0;
-  std::uint64_t out_gaps = 0;   // idle output cycles between the first and last beat
-  std::string error;            // first failure, empty when all matched
+  std::uint64_t out_gaps = 0;  // idle output cycles between the first and last beat
+  std::string error;           // first failure, empty when all matched
   static constexpr std::uint64_t kNever = std::numeric_limits<std::uint64_t>::max();
 };
 
@@ -91,9 +91,9 @@ class Bench {
     while (!(src_.idle() && sink_.done() && sts_.records.size() >= expected_sts_.size())) {
       if (cycle_ - start >= stop_after) break;
       if (cycle_ - start > limit) {
-        st.error = fmt::format("hang: no progress after {} cycles ({} frames left, {} statuses of {})",
-                               limit, expected_sts_.size() - sts_.records.size(),
-                               sts_.records.size(), expected_sts_.size());
+        st.error = fmt::format(
+            "hang: no progress after {} cycles ({} frames left, {} statuses of {})", limit,
+            expected_sts_.size() - sts_.records.size(), sts_.records.size(), expected_sts_.size());
         break;
       }
       if (cycle_ - start >= in_delay_) {
@@ -142,9 +142,9 @@ class Bench {
     if (st.error.empty() && stop_after == std::numeric_limits<std::uint64_t>::max()) {
       for (std::size_t i = 0; i < expected_sts_.size(); ++i) {
         if (i >= sts_.records.size() || !(sts_.records[i] == expected_sts_[i])) {
-          st.error = fmt::format("status of frame {}: expected {}, got {}", i,
-                                 to_string(expected_sts_[i]),
-                                 i < sts_.records.size() ? to_string(sts_.records[i]) : "none");
+          st.error =
+              fmt::format("status of frame {}: expected {}, got {}", i, to_string(expected_sts_[i]),
+                          i < sts_.records.size() ? to_string(sts_.records[i]) : "none");
           break;
         }
       }

@@ -1,6 +1,10 @@
 // cdma-demo: the project's main job on sample data. For each file (raw, or a
 // .zvc container whose element size it uses) it compresses and decompresses
-// with the golden codec and prints size, ratio, speed and the round-trip check.
+// with the golden codec and prints size, ratio, speed and the round-trip
+// check; then it streams the same data through the verilated compressor and
+// decompressor (ElemBytes 4, BusBytes 32, the paper's 32 B/cycle) in 64 KiB
+// DMA-sized frames and prints cycles, bytes per cycle and whether RTL and
+// golden agree byte for byte.
 #include <fmt/format.h>
 
 #include <chrono>
@@ -8,6 +12,11 @@
 
 #include "../../golden/cli/io.hpp"
 #include "zvc/zvc.hpp"
+#ifdef CDMA_DEMO_RTL
+#include "Vzvc_compressor.h"
+#include "Vzvc_decompressor.h"
+#include "bench.hpp"
+#endif
 
 namespace {
 
@@ -18,6 +27,74 @@ double gbps(std::size_t bytes, Clock::duration d, int reps) {
   return static_cast<double>(bytes) * reps / std::chrono::duration<double>(d).count() / 1e9;
 }
 
+struct Sample {
+  std::string name;
+  int elem_bytes;
+  Bytes raw;
+};
+
+#ifdef CDMA_DEMO_RTL
+constexpr int kRtlElem = 4;
+constexpr std::size_t kRtlBus = 32;
+constexpr std::size_t kFrameBytes = 64 * 1024;
+
+// Returns the number of files whose RTL results differ from the golden model.
+int run_rtl(const std::vector<Sample>& samples) {
+  fmt::print(
+      "\nRTL (verilated zvc_compressor / zvc_decompressor, E={} B={}, {} KiB frames, no "
+      "backpressure):\n",
+      kRtlElem, kRtlBus, kFrameBytes / 1024);
+  fmt::print("{:<34} {:>6} {:>11} {:>9} {:>11} {:>9} {:>12}\n", "file", "ratio", "comp cycles",
+             "raw B/cyc", "dec cycles", "raw B/cyc", "RTL = golden");
+  int failures = 0;
+  for (const Sample& s : samples) {
+    if (s.elem_bytes != kRtlElem) {
+      fmt::print("{:<34} (element size {}: the demo's RTL is built for {})\n", s.name, s.elem_bytes,
+                 kRtlElem);
+      continue;
+    }
+    std::vector<Bytes> frames;
+    for (std::size_t at = 0; at < s.raw.size(); at += kFrameBytes) {
+      const auto begin = s.raw.begin() + static_cast<std::ptrdiff_t>(at);
+      frames.emplace_back(
+          begin, begin + static_cast<std::ptrdiff_t>(std::min(kFrameBytes, s.raw.size() - at)));
+    }
+    std::size_t payload_bytes = 0;
+    tb::RunStats cs, ds;
+    {
+      tb::Bench<Vzvc_compressor> c(kRtlBus, "demo_comp", 1, {});
+      for (const Bytes& raw : frames) {
+        const Bytes payload = compress(raw, kRtlElem);
+        payload_bytes += payload.size();
+        c.push(tb::to_beats(raw, kRtlBus), payload,
+               {static_cast<std::uint32_t>(raw.size()), static_cast<std::uint32_t>(payload.size()),
+                0});
+      }
+      cs = c.run();
+    }
+    {
+      tb::Bench<Vzvc_decompressor> d(kRtlBus, "demo_decomp", 1, {});
+      for (const Bytes& raw : frames) {
+        const Bytes payload = compress(raw, kRtlElem);
+        d.push(tb::to_beats(payload, kRtlBus), raw,
+               {0, static_cast<std::uint32_t>(payload.size()), 0},
+               static_cast<std::uint32_t>(raw.size()));
+      }
+      ds = d.run();
+    }
+    const bool exact = cs.error.empty() && ds.error.empty();
+    failures += exact ? 0 : 1;
+    const double raw_bytes = static_cast<double>(s.raw.size());
+    fmt::print("{:<34} {:>6.2f} {:>11} {:>9.1f} {:>11} {:>9.1f} {:>12}\n", s.name,
+               raw_bytes / static_cast<double>(payload_bytes), cs.cycles,
+               raw_bytes / static_cast<double>(cs.cycles), ds.cycles,
+               raw_bytes / static_cast<double>(ds.cycles), exact ? "exact" : "MISMATCH");
+    if (!exact) fmt::print(stderr, "cdma-demo: {}: {}{}\n", s.name, cs.error, ds.error);
+  }
+  return failures;
+}
+#endif
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -27,8 +104,7 @@ int main(int argc, char** argv) {
   }
   int elem = 4;
   int failures = 0;
-  fmt::print("{:<34} {:>2} {:>11} {:>7} {:>11} {:>6} {:>10} {:>10} {:>10}\n", "file", "E",
-             "raw bytes", "zeros", "ZVC bytes", "ratio", "comp GB/s", "dec GB/s", "round trip");
+  std::vector<Sample> samples;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--elem" && i + 1 < argc) {
@@ -37,35 +113,45 @@ int main(int argc, char** argv) {
     }
     try {
       const Bytes file = cli::read_file(arg);
-      int e = elem;
-      Bytes raw;
+      Sample s{std::filesystem::path(arg).filename().string(), elem, {}};
       if (looks_like_container(file)) {
-        e = read_container_info(file).elem_bytes;
-        raw = read_container(file);
+        s.elem_bytes = read_container_info(file).elem_bytes;
+        s.raw = read_container(file);
       } else {
-        raw = file;
+        elem_count(file.size(), elem);
+        s.raw = file;
       }
-      const Stats s = analyze(raw, e);
-      constexpr int kReps = 20;
-      Bytes payload;
-      auto t0 = Clock::now();
-      for (int r = 0; r < kReps; ++r) payload = compress(raw, e);
-      const auto t_comp = Clock::now() - t0;
-      Bytes back;
-      t0 = Clock::now();
-      for (int r = 0; r < kReps; ++r) back = decompress(payload, raw.size(), e);
-      const auto t_dec = Clock::now() - t0;
-      const bool same = back == raw && payload.size() == s.payload_bytes;
-      failures += same ? 0 : 1;
-      fmt::print("{:<34} {:>2} {:>11} {:>6.1f}% {:>11} {:>6.2f} {:>10.2f} {:>10.2f} {:>10}\n",
-                 std::filesystem::path(arg).filename().string(), e, raw.size(),
-                 100.0 * s.zero_fraction(), payload.size(), s.ratio(),
-                 gbps(raw.size(), t_comp, kReps), gbps(raw.size(), t_dec, kReps),
-                 same ? "exact" : "MISMATCH");
+      samples.push_back(std::move(s));
     } catch (const std::exception& ex) {
       fmt::print(stderr, "cdma-demo: {}: {}\n", arg, ex.what());
       ++failures;
     }
   }
+  fmt::print("Golden C++ codec (one core):\n");
+  fmt::print("{:<34} {:>2} {:>11} {:>7} {:>11} {:>6} {:>10} {:>10} {:>10}\n", "file", "E",
+             "raw bytes", "zeros", "ZVC bytes", "ratio", "comp GB/s", "dec GB/s", "round trip");
+  for (const Sample& s : samples) {
+    const int e = s.elem_bytes;
+    const Bytes& raw = s.raw;
+    const Stats st = analyze(raw, e);
+    constexpr int kReps = 20;
+    Bytes payload;
+    auto t0 = Clock::now();
+    for (int r = 0; r < kReps; ++r) payload = compress(raw, e);
+    const auto t_comp = Clock::now() - t0;
+    Bytes back;
+    t0 = Clock::now();
+    for (int r = 0; r < kReps; ++r) back = decompress(payload, raw.size(), e);
+    const auto t_dec = Clock::now() - t0;
+    const bool same = back == raw && payload.size() == st.payload_bytes;
+    failures += same ? 0 : 1;
+    fmt::print("{:<34} {:>2} {:>11} {:>6.1f}% {:>11} {:>6.2f} {:>10.2f} {:>10.2f} {:>10}\n", s.name,
+               e, raw.size(), 100.0 * st.zero_fraction(), payload.size(), st.ratio(),
+               gbps(raw.size(), t_comp, kReps), gbps(raw.size(), t_dec, kReps),
+               same ? "exact" : "MISMATCH");
+  }
+#ifdef CDMA_DEMO_RTL
+  failures += run_rtl(samples);
+#endif
   return failures == 0 ? 0 : 1;
 }
