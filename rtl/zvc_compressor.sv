@@ -49,10 +49,8 @@ module zvc_compressor #(
   output logic [31:0]           sts_comp_bytes_o,
   output logic                  sts_error_o
 );
-  `CDMA_PARAM_CHECK(g_elem_check, ElemBytes == 1 || ElemBytes == 2 || ElemBytes == 4,
-                    "ElemBytes must be 1, 2 or 4")
-  `CDMA_PARAM_CHECK(g_bus_check, BusBytes >= 8 && BusBytes <= 256 && (BusBytes & (BusBytes - 1)) == 0,
-                    "BusBytes must be a power of two from 8 to 256")
+  `CDMA_CHECK_ELEM_BYTES(ElemBytes)
+  `CDMA_CHECK_BUS_BYTES(BusBytes)
 
   localparam int ElemBits = 8 * ElemBytes;
   localparam int NumElems = BusBytes / ElemBytes;

@@ -45,8 +45,7 @@ module zvc_packer #(
   output logic [31:0]             sts_len_o,
   output logic [InfoBits-1:0]     sts_info_o
 );
-  `CDMA_PARAM_CHECK(g_bus_check, BusBytes >= 8 && BusBytes <= 256 && (BusBytes & (BusBytes - 1)) == 0,
-                    "BusBytes must be a power of two from 8 to 256")
+  `CDMA_CHECK_BUS_BYTES(BusBytes)
   `CDMA_PARAM_CHECK(g_chunk_check, ChunkBytes >= 1, "ChunkBytes must be at least 1")
   `CDMA_PARAM_CHECK(g_info_check, InfoBits >= 1, "InfoBits must be at least 1")
   `CDMA_PARAM_CHECK(g_depth_check, FrameDepth >= 2 && (FrameDepth & (FrameDepth - 1)) == 0,

@@ -39,8 +39,7 @@ module zvc_unpacker #(
   output logic [31:0]            frame_rem_o,
   input  logic                   frame_pop_i
 );
-  `CDMA_PARAM_CHECK(g_bus_check, BusBytes >= 8 && BusBytes <= 256 && (BusBytes & (BusBytes - 1)) == 0,
-                    "BusBytes must be a power of two from 8 to 256")
+  `CDMA_CHECK_BUS_BYTES(BusBytes)
   `CDMA_PARAM_CHECK(g_peek_check, PeekBytes >= 1 && PeekBytes <= 2 * BusBytes,
                     "PeekBytes must be 1 to 2*BusBytes")
 

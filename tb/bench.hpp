@@ -5,6 +5,7 @@
 // <test name>.fst of every run (rerun a failing test with it).
 #pragma once
 
+#include <unistd.h>
 #include <verilated.h>
 #include <verilated_fst_c.h>
 
@@ -50,7 +51,8 @@ class Bench {
         sink_(bus_bytes, p.out, seed * 4 + 2),
         sts_(p.sts, seed * 4 + 3),
         cmd_gate_(p.cmd, seed * 4 + 4),
-        in_delay_(p.in_delay) {
+        in_delay_(p.in_delay),
+        name_(name) {
     // Uninitialised state gets random values (--x-initial unique): nothing may rely on it.
     ctx_.randReset(2);
     ctx_.randSeed(static_cast<int>(seed % 1000003));
@@ -68,9 +70,17 @@ class Bench {
   ~Bench() {
     if (trace_) trace_->close();
     dut_->final();
+#if VM_COVERAGE
+    // One file per model instance; tools/rtl-coverage.sh merges them.
+    static int instance = 0;
+    ctx_.coveragep()->write(
+        fmt::format("coverage-{}-{}-{}.dat", name_, ::getpid(), instance++).c_str());
+#endif
   }
 
-  M& dut() { return *dut_; }
+  M& dut() {
+    return *dut_;
+  }
 
   // A frame: its input beats, the output bytes and status it must produce,
   // and (decompressor) the raw length command.
@@ -205,6 +215,7 @@ class Bench {
   bool cmd_offering_ = false;
   std::vector<Status> expected_sts_;
   std::uint64_t in_delay_;
+  std::string name_;
   std::uint64_t cycle_ = 0;
   std::uint64_t pending_in_beats_ = 0;
 };

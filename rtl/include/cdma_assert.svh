@@ -19,6 +19,15 @@
   end
 `endif
 
+// The project-wide parameter rules (RTL-INTERFACES.md), stated once.
+`define CDMA_CHECK_ELEM_BYTES(value) \
+  `CDMA_PARAM_CHECK(g_elem_bytes_check, (value) == 1 || (value) == 2 || (value) == 4, \
+                    "ElemBytes must be 1, 2 or 4")
+`define CDMA_CHECK_BUS_BYTES(value) \
+  `CDMA_PARAM_CHECK(g_bus_bytes_check, \
+                    (value) >= 8 && (value) <= 256 && ((value) & ((value) - 1)) == 0, \
+                    "BusBytes must be a power of two from 8 to 256")
+
 `ifdef FORMAL
 `define CDMA_ASSERT(label, cond) \
   always @(posedge clk_i) if (rst_ni) assert (cond);
