@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The full synthesis sweep: both codec modules over ElemBytes {1,2,4} x
+# BusBytes {8..256} with every flow, two jobs at a time, then the report into
+# docs/resources.md. Long (hours at large BusBytes); not part of ctest.
+#   synth/sweep.sh FILELIST OUTDIR [FLOWS] [BUSES]
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+filelist=$1 outdir=$2
+flows=${3:-"generic asic ice40 ecp5 xilinx"}
+buses=${4:-"8 16 32 64 128 256"}
+liberty=$here/../../shared/lib/gscl45nm.lib
+jobs=()
+for flow in $flows; do
+  [ "$flow" = asic ] && [ ! -f "$liberty" ] && { echo "sweep.sh: no liberty, skipping asic" >&2; continue; }
+  for top in zvc_compressor zvc_decompressor; do
+    for e in 1 2 4; do
+      for b in $buses; do
+        [ -f "$outdir/$top-e$e-b$b-$flow.json" ] || jobs+=("$top $e $b $flow")
+      done
+    done
+  done
+done
+printf '%s\n' "${jobs[@]}" | xargs -P 2 -L 1 bash -c \
+  "\"$here/synth.sh\" \"$filelist\" \$0 \$1 \$2 \$3 \"$outdir\" \"$liberty\" || true"
+"$here/report.py" "$outdir" "$liberty" "$outdir/results.json" "$outdir/tables.md" "$outdir/summary.md"
+"$here/../tools/splice.sh" "$here/../docs/resources.md" synth <"$outdir/tables.md"
+"$here/../tools/splice.sh" "$here/../README.md" resources <"$outdir/summary.md"
