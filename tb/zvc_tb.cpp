@@ -130,25 +130,54 @@ void check_run(const RunStats& st) {
 
 const double kDensities[] = {0.0, 0.3, 0.5, 0.7, 0.9, 1.0};
 
-}  // namespace
-
-// ---- Compressor ---------------------------------------------------------------------------
-TEST_CASE("compressor: random frames under every idle/backpressure pattern") {
+// ---- Shared scenarios (run against both modules) ---------------------------------
+// Random frames under all 16 source/sink idle/backpressure pairs; status and
+// command ports get light backpressure whenever the sink has any.
+template <class BenchT, class Push>
+void random_under_patterns(const char* tag, std::uint64_t salt, Push push) {
   for (const Pattern in : kAllPatterns) {
     for (const Pattern out : kAllPatterns) {
       const std::uint64_t seed =
-          g_seed * 131 + static_cast<std::uint64_t>(in) * 7 + static_cast<std::uint64_t>(out);
+          g_seed * salt + static_cast<std::uint64_t>(in) * 7 + static_cast<std::uint64_t>(out);
       SplitMix64 rng(seed);
-      CompBench b(B, fmt::format("comp_patterns_{}_{}", to_string(in), to_string(out)), seed,
-                  {in, out, out == Pattern::kNone ? Pattern::kNone : Pattern::kLight});
+      const Pattern side = out == Pattern::kNone ? Pattern::kNone : Pattern::kLight;
+      BenchT b(B, fmt::format("{}_patterns_{}_{}", tag, to_string(in), to_string(out)), seed,
+               {in, out, side, side});
       for (int f = 0; f < 24; ++f) {
         const auto style = static_cast<Style>(rng.next() % 3);
-        push_comp(b, random_frame(rng, random_elems(rng, 3000), kDensities[rng.next() % 6], style));
+        push(b, random_frame(rng, random_elems(rng, 3000), kDensities[rng.next() % 6], style));
       }
       INFO("in=", to_string(in), " out=", to_string(out));
       check_run(b.run());
     }
   }
+}
+
+// Reset at four points inside a long frame; the frames after it must be exact.
+template <class BenchT, class Push>
+void reset_mid_frame(const char* tag, std::uint64_t salt, Push push) {
+  SplitMix64 rng(g_seed + salt);
+  BenchT b(B, fmt::format("{}_reset", tag), g_seed,
+           {Pattern::kLight, Pattern::kHeavy, Pattern::kNone, Pattern::kNone});
+  for (const std::uint64_t cut : {3u, 17u, 40u, 101u}) {
+    push(b, random_frame(rng, 50 * B / E, 0.5, Style::kUniform));
+    b.run(cut);
+    b.reset();
+    for (int f = 0; f < 5; ++f)
+      push(b, random_frame(rng, random_elems(rng, 500), 0.6, Style::kUniform));
+    check_run(b.run());
+  }
+}
+
+}  // namespace
+
+// ---- Compressor ---------------------------------------------------------------------------
+TEST_CASE("compressor: random frames under every idle/backpressure pattern") {
+  random_under_patterns<CompBench>("comp", 131, push_comp);
+}
+
+TEST_CASE("compressor: reset in the middle of a frame, the next frames are exact") {
+  reset_mid_frame<CompBench>("comp", 13, push_comp);
 }
 
 TEST_CASE("compressor: directed edge cases") {
@@ -204,19 +233,6 @@ TEST_CASE("compressor: malformed tkeep is flagged, the frame still ends, the nex
   check_run(b.run());
 }
 
-TEST_CASE("compressor: reset in the middle of a frame, the next frames are exact") {
-  SplitMix64 rng(g_seed + 13);
-  CompBench b(B, "comp_reset", g_seed, {Pattern::kLight, Pattern::kHeavy, Pattern::kNone});
-  for (const std::uint64_t cut : {3u, 17u, 40u, 101u}) {
-    push_comp(b, random_frame(rng, 50 * B / E, 0.5, Style::kUniform));
-    b.run(cut);
-    b.reset();
-    for (int f = 0; f < 5; ++f)
-      push_comp(b, random_frame(rng, random_elems(rng, 500), 0.6, Style::kUniform));
-    check_run(b.run());
-  }
-}
-
 TEST_CASE("compressor: one beat per cycle on sparse data, frames back to back (cycle-exact)") {
   SplitMix64 rng(g_seed + 17);
   for (const double z : {0.5, 0.9, 1.0}) {
@@ -258,23 +274,11 @@ TEST_CASE("compressor: dense data is limited only by the bus") {
 
 // ---- Decompressor ---------------------------------------------------------------------------
 TEST_CASE("decompressor: random frames under every idle/backpressure pattern") {
-  for (const Pattern in : kAllPatterns) {
-    for (const Pattern out : kAllPatterns) {
-      const std::uint64_t seed =
-          g_seed * 137 + static_cast<std::uint64_t>(in) * 7 + static_cast<std::uint64_t>(out);
-      SplitMix64 rng(seed);
-      const Pattern side = out == Pattern::kNone ? Pattern::kNone : Pattern::kLight;
-      DecompBench b(B, fmt::format("decomp_patterns_{}_{}", to_string(in), to_string(out)), seed,
-                    {in, out, side, side});
-      for (int f = 0; f < 24; ++f) {
-        const auto style = static_cast<Style>(rng.next() % 3);
-        push_decomp(b,
-                    random_frame(rng, random_elems(rng, 3000), kDensities[rng.next() % 6], style));
-      }
-      INFO("in=", to_string(in), " out=", to_string(out));
-      check_run(b.run());
-    }
-  }
+  random_under_patterns<DecompBench>("decomp", 137, push_decomp);
+}
+
+TEST_CASE("decompressor: reset in the middle of a frame, the next frames are exact") {
+  reset_mid_frame<DecompBench>("decomp", 23, push_decomp);
 }
 
 TEST_CASE("decompressor: directed edge cases") {
@@ -336,20 +340,6 @@ TEST_CASE("decompressor: truncated, trailing and bad-mask payloads are flagged, 
     push_decomp_payload(b, p, raw.size());
   }
   check_run(b.run());
-}
-
-TEST_CASE("decompressor: reset in the middle of a frame, the next frames are exact") {
-  SplitMix64 rng(g_seed + 23);
-  DecompBench b(B, "decomp_reset", g_seed,
-                {Pattern::kLight, Pattern::kHeavy, Pattern::kNone, Pattern::kNone});
-  for (const std::uint64_t cut : {2u, 15u, 44u, 99u}) {
-    push_decomp(b, random_frame(rng, 50 * B / E, 0.5, Style::kUniform));
-    b.run(cut);
-    b.reset();
-    for (int f = 0; f < 5; ++f)
-      push_decomp(b, random_frame(rng, random_elems(rng, 500), 0.6, Style::kUniform));
-    check_run(b.run());
-  }
 }
 
 TEST_CASE("decompressor: one beat per cycle on sparse data, frames back to back (cycle-exact)") {
