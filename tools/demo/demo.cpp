@@ -127,6 +127,7 @@ int main(int argc, char** argv) {
       ++failures;
     }
   }
+  if (samples.empty()) return 1;
   fmt::print("Golden C++ codec (one core):\n");
   fmt::print("{:<34} {:>2} {:>11} {:>7} {:>11} {:>6} {:>10} {:>10} {:>10}\n", "file", "E",
              "raw bytes", "zeros", "ZVC bytes", "ratio", "comp GB/s", "dec GB/s", "round trip");
