@@ -2,7 +2,7 @@
 // source and sink, the status port and (for the decompressor) the command
 // port, all with seeded idle/backpressure patterns, and cycle accounting for
 // the throughput and latency assertions. Set ZVC_TRACE=1 to write
-// <test name>.fst of every run (rerun a failing test with it).
+// <scenario>_<n>.fst for every bench (rerun a failing test with it).
 #pragma once
 
 #include <unistd.h>
@@ -61,7 +61,9 @@ class Bench {
       ctx_.traceEverOn(true);
       trace_ = std::make_unique<VerilatedFstC>();
       dut_->trace(trace_.get(), 99);
-      std::string file = name;
+      // Numbered, so that a scenario running several benches keeps each one.
+      static int traces = 0;
+      std::string file = fmt::format("{}-{}", name, traces++);
       for (char& c : file) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
       trace_->open((file + ".fst").c_str());
     }
