@@ -70,6 +70,11 @@ for top in zvc_compressor zvc_decompressor; do
   refused $top "BusBytes=512" "BusBytes must be a power of two"
 done
 refused cdma_fifo_sync "Depth=1" "Depth must be at least 2"
+for p in "BusBytes=8 DepthBeats=2" "BusBytes=32 DepthBeats=2240" "BusBytes=256 DepthBeats=16"; do
+  clean cdma_buffer "$p"
+done
+refused cdma_buffer "DepthBeats=1" "DepthBeats must be from 2"
+refused cdma_buffer "BusBytes=24" "BusBytes must be a power of two"
 
 echo "rtl-lint: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
