@@ -6,10 +6,13 @@
 #include <doctest/doctest.h>
 
 #include <cstring>
+#include <filesystem>
 
 #include "Vzvc_compressor.h"
 #include "Vzvc_decompressor.h"
 #include "bench.hpp"
+#include "cli/io.hpp"
+#include "zvc/precision.hpp"
 
 namespace {
 
@@ -147,7 +150,7 @@ void random_under_patterns(const char* tag, std::uint64_t salt, Push push) {
         const auto style = static_cast<Style>(rng.next() % 3);
         push(b, random_frame(rng, random_elems(rng, 3000), kDensities[rng.next() % 6], style));
       }
-      INFO("in=", to_string(in), " out=", to_string(out));
+      INFO("in=", std::string(to_string(in)), " out=", std::string(to_string(out)));
       check_run(b.run());
     }
   }
@@ -167,6 +170,41 @@ void reset_mid_frame(const char* tag, std::uint64_t salt, Push push) {
       push(b, random_frame(rng, random_elems(rng, 500), 0.6, Style::kUniform));
     check_run(b.run());
   }
+}
+
+// The shipped real activations (data/sample, fp32 .zvc containers) at this
+// element size: fp32 for E=4, bf16 for E=2, fp8 E4M3 for E=1. The first
+// 64 KiB of each map, in 4 KiB frames (DMA-sized pieces of a layer).
+std::vector<Bytes> real_frames() {
+  const zvc::Precision p = E == 4   ? zvc::Precision::kFp32
+                           : E == 2 ? zvc::Precision::kBf16
+                                    : zvc::Precision::kFp8E4M3;
+  std::vector<Bytes> frames;
+  std::vector<std::filesystem::path> files;
+  for (const auto& f : std::filesystem::directory_iterator(CDMA_SAMPLE_DIR))
+    if (f.path().extension() == ".zvc") files.push_back(f.path());
+  std::sort(files.begin(), files.end());
+  REQUIRE_MESSAGE(files.size() >= 4, "the real sample is missing from " CDMA_SAMPLE_DIR);
+  for (const auto& f : files) {
+    const Bytes fp32 = zvc::read_container(zvc::cli::read_file(f.string()));
+    std::vector<float> values(fp32.size() / 4);
+    std::memcpy(values.data(), fp32.data(), values.size() * 4);
+    const Bytes raw = zvc::encode_precision(values, p);
+    for (std::size_t at = 0; at < std::min<std::size_t>(raw.size(), 64 * 1024); at += 4096) {
+      const auto begin = raw.begin() + static_cast<std::ptrdiff_t>(at);
+      frames.emplace_back(
+          begin, begin + static_cast<std::ptrdiff_t>(std::min<std::size_t>(4096, raw.size() - at)));
+    }
+  }
+  return frames;
+}
+
+template <class BenchT, class Push>
+void real_activations(const char* tag, Push push) {
+  BenchT b(B, fmt::format("{}_real", tag), g_seed,
+           {Pattern::kLight, Pattern::kLight, Pattern::kLight, Pattern::kLight});
+  for (const Bytes& frame : real_frames()) push(b, frame);
+  check_run(b.run());
 }
 
 }  // namespace
@@ -261,6 +299,10 @@ TEST_CASE("compressor: latency is 2 cycles from the beat that ends a window to i
   }
 }
 
+TEST_CASE("compressor: real activation maps (data/sample) under light stalls") {
+  real_activations<CompBench>("comp", push_comp);
+}
+
 TEST_CASE("compressor: dense data is limited only by the bus") {
   CompBench b(B, "comp_dense", g_seed, {});
   const std::size_t elems = 64 * B / E;
@@ -279,6 +321,10 @@ TEST_CASE("decompressor: random frames under every idle/backpressure pattern") {
 
 TEST_CASE("decompressor: reset in the middle of a frame, the next frames are exact") {
   reset_mid_frame<DecompBench>("decomp", 23, push_decomp);
+}
+
+TEST_CASE("decompressor: real activation maps (data/sample) under light stalls") {
+  real_activations<DecompBench>("decomp", push_decomp);
 }
 
 TEST_CASE("decompressor: directed edge cases") {

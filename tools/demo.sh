@@ -1,21 +1,16 @@
 #!/usr/bin/env bash
 # The main job on the shipped sample: installs what is missing, builds, and
-# runs the codec demo. Extra arguments are passed to cdma-demo as files.
+# runs the codec demo on data/sample (real CNN activation maps, .zvc
+# containers; tools/study.sh regenerates them). Extra arguments are passed to
+# cdma-demo as files instead.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 tools/deps.sh core rtl
 cmake --preset default >/dev/null
 cmake --build --preset default --target zvc cdma-demo
-sample=("$@")
-if [ ${#sample[@]} -eq 0 ]; then
-  # Until real captured activations ship (data/sample), the demo runs on
-  # synthetic ReLU-like tensors, labelled as such in their names.
-  mkdir -p build/sample
-  for z in 50 90; do
-    f=build/sample/synthetic-relu-fp32-${z}pct-zeros.bin
-    [ -f "$f" ] || build/golden/zvc synth --elem 4 --zeros 0.$z --count 1048576 --seed $z "$f"
-    sample+=("$f")
-  done
+if [ $# -gt 0 ]; then
+  build/tools/cdma-demo "$@"
+else
+  build/tools/cdma-demo data/sample/*.zvc
 fi
-build/tools/cdma-demo "${sample[@]}"

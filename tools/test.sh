@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# The whole default test suite: installs what is missing, builds, runs ctest.
+# The whole default test suite: installs what is missing, builds (with the
+# libtorch capture, whose smoke test is part of the suite), runs ctest.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-tools/deps.sh core rtl
-cmake --preset default >/dev/null
+tools/deps.sh core rtl torch
+cmake --preset default -DCDMA_WORKLOADS=ON >/dev/null
 cmake --build --preset default
 ctest --preset default

@@ -1,0 +1,199 @@
+// The torch-free half of the workloads: .npy and IDX I/O and the study's
+// measurements, checked against values computed independently here.
+#define DOCTEST_CONFIG_IMPLEMENT_WITH_MAIN
+#include <doctest/doctest.h>
+#include <fmt/format.h>
+#include <zlib.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
+#include "cli/io.hpp"
+#include "idx.hpp"
+#include "npy.hpp"
+#include "study.hpp"
+#include "zvc/synth.hpp"
+#include "zvc/zvc.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    path = fs::temp_directory_path() /
+           fmt::format("cdma-workloads-{}",
+                       zvc::SplitMix64(reinterpret_cast<std::uintptr_t>(this)).next());
+    fs::create_directories(path);
+  }
+  ~TempDir() { fs::remove_all(path); }
+};
+
+void write_bytes(const fs::path& p, const std::string& bytes) {
+  std::ofstream(p, std::ios::binary) << bytes;
+}
+
+std::vector<float> relu_like(std::size_t n, double zeros, std::uint64_t seed) {
+  zvc::SplitMix64 rng(seed);
+  std::vector<float> v(n);
+  for (auto& x : v) x = rng.uniform() < zeros ? 0.0f : static_cast<float>(rng.uniform() * 4 + 1e-3);
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("npy: round trip, NumPy's header layout, and clear errors") {
+  TempDir dir;
+  const std::vector<std::int64_t> shape = {2, 3};
+  const std::vector<float> data = {0, 1, -2, 3.5f, 0, 6};
+  cdma::npy::write_f32(dir.path / "a.npy", shape, data);
+  const auto file = zvc::cli::read_file((dir.path / "a.npy").string());
+  const std::string header(reinterpret_cast<const char*>(file.data() + 10), file[8]);
+  CHECK(header.starts_with("{'descr': '<f4', 'fortran_order': False, 'shape': (2, 3), }"));
+  CHECK((10 + header.size()) % 64 == 0);
+  CHECK(header.back() == '\n');
+  const auto a = cdma::npy::read_f32(dir.path / "a.npy");
+  CHECK(a.shape == shape);
+  CHECK(a.data == data);
+
+  const std::vector<std::int64_t> one_d = {4};
+  cdma::npy::write_f32(dir.path / "b.npy", one_d, std::vector<float>(4, 1.0f));
+  const auto b = zvc::cli::read_file((dir.path / "b.npy").string());
+  CHECK(std::string(reinterpret_cast<const char*>(b.data() + 10), b[8]).find("'shape': (4,)") !=
+        std::string::npos);
+  CHECK_THROWS_WITH_AS(cdma::npy::write_f32(dir.path / "c.npy", one_d, data),
+                       doctest::Contains("shape holds 4 values"), std::runtime_error);
+  CHECK_FALSE(fs::exists(dir.path / "c.npy"));
+
+  write_bytes(dir.path / "bad.npy", "NUMPY nonsense");
+  CHECK_THROWS_WITH_AS(cdma::npy::read_f32(dir.path / "bad.npy"), doctest::Contains("bad magic"),
+                       std::runtime_error);
+  std::string f64(reinterpret_cast<const char*>(file.data()), file.size());
+  f64.replace(f64.find("<f4"), 3, "<f8");
+  write_bytes(dir.path / "f64.npy", f64);
+  CHECK_THROWS_WITH_AS(cdma::npy::read_f32(dir.path / "f64.npy"), doctest::Contains("float32"),
+                       std::runtime_error);
+  write_bytes(dir.path / "short.npy",
+              std::string(reinterpret_cast<const char*>(file.data()), file.size() - 1));
+  CHECK_THROWS_WITH_AS(cdma::npy::read_f32(dir.path / "short.npy"),
+                       doctest::Contains("needs 24 bytes"), std::runtime_error);
+}
+
+TEST_CASE("IDX: gzip-compressed unsigned bytes, and clear errors") {
+  TempDir dir;
+  const fs::path p = dir.path / "x-idx3-ubyte.gz";
+  auto write_gz = [](const fs::path& path, const std::string& bytes) {
+    gzFile f = gzopen(path.c_str(), "wb");
+    REQUIRE(f != nullptr);
+    gzwrite(f, bytes.data(), static_cast<unsigned>(bytes.size()));
+    gzclose(f);
+  };
+  std::string idx = {0, 0, 8, 3, 0, 0, 0, 2, 0, 0, 0, 2, 0, 0, 0, 3};
+  for (int i = 0; i < 12; ++i) idx.push_back(static_cast<char>(i * 20));
+  write_gz(p, idx);
+  const auto a = cdma::idx::read_u8(p);
+  CHECK(a.shape == std::vector<std::uint32_t>{2, 2, 3});
+  REQUIRE(a.data.size() == 12);
+  CHECK(a.data[11] == 220);
+  write_gz(p, idx.substr(0, idx.size() - 1));
+  CHECK_THROWS_WITH_AS(cdma::idx::read_u8(p), doctest::Contains("truncated"), std::runtime_error);
+  write_gz(p, idx + "x");
+  CHECK_THROWS_WITH_AS(cdma::idx::read_u8(p), doctest::Contains("trailing"), std::runtime_error);
+  idx[2] = 0x0D;  // float32 elements
+  write_gz(p, idx);
+  CHECK_THROWS_WITH_AS(cdma::idx::read_u8(p), doctest::Contains("element type"),
+                       std::runtime_error);
+  CHECK_THROWS_WITH_AS(cdma::idx::read_u8(dir.path / "missing.gz"),
+                       doctest::Contains("cannot open"), std::runtime_error);
+}
+
+TEST_CASE("RLE-0 counts one 5-byte token per non-zero and per 256 zeros") {
+  using cdma::study::rle0_bytes;
+  auto zeros_then = [](std::size_t z, bool one) {
+    std::vector<float> v(z, 0.0f);
+    if (one) v.push_back(1.0f);
+    return v;
+  };
+  CHECK(rle0_bytes({}) == 0);
+  CHECK(rle0_bytes(zeros_then(0, true)) == 5);
+  CHECK(rle0_bytes(zeros_then(255, true)) == 5);
+  CHECK(rle0_bytes(zeros_then(256, true)) == 10);
+  CHECK(rle0_bytes(zeros_then(3, false)) == 5);
+  CHECK(rle0_bytes(zeros_then(256, false)) == 5);
+  CHECK(rle0_bytes(zeros_then(257, false)) == 10);
+  const std::vector<float> neg_zero = {-0.0f, -0.0f};  // -0.0 is a non-zero bit pattern, as in ZVC
+  CHECK(rle0_bytes(neg_zero) == 10);
+}
+
+TEST_CASE("analyze_layer measures what the golden codec and zlib measure") {
+  const auto v = relu_like(10'000, 0.7, 3);
+  const zvc::ByteView raw(reinterpret_cast<const std::uint8_t*>(v.data()), v.size() * 4);
+  const auto relu_pool = cdma::study::analyze_layer("c", "relu", "maxpool", v);
+  const auto relu_conv = cdma::study::analyze_layer("c", "relu", "conv", v);
+  const std::size_t zeros = static_cast<std::size_t>(std::count(v.begin(), v.end(), 0.0f));
+  CHECK(relu_pool.zeros == zeros);
+  CHECK(relu_pool.sizes.at("zvc_fp32") == zvc::compress(raw, 4).size());
+  uLongf zsize = compressBound(static_cast<uLong>(raw.size()));
+  std::vector<std::uint8_t> zout(zsize);
+  REQUIRE(compress2(zout.data(), &zsize, raw.data(), static_cast<uLong>(raw.size()), 6) == Z_OK);
+  CHECK(relu_pool.sizes.at("zlib") == zsize);
+  CHECK(relu_pool.sizes.at("csr") == 4 * (40 + 1) + (10'000 - zeros) * 5);
+  // Only a ReLU feeding a max-pool is binarized.
+  CHECK(relu_pool.sizes.at("binarize") == 1250);
+  CHECK(relu_pool.sizes.at("gist") == 1250);
+  CHECK(relu_conv.sizes.count("binarize") == 0);
+  CHECK(relu_conv.sizes.at("gist") == relu_conv.sizes.at("csr"));
+  // Precision: every value here is a normal fp16, so the relative error is at most 2^-11.
+  CHECK(relu_conv.precision.at("fp16").max_rel <= 0x1p-11);
+  CHECK(relu_conv.precision.at("bf16").max_rel <= 0x1p-8);
+  CHECK(relu_conv.precision.at("fp8").max_rel > relu_conv.precision.at("bf16").max_rel);
+  // A dense map is stored dense by Gist, never bigger than raw.
+  const auto dense = relu_like(1000, 0.0, 4);
+  CHECK(cdma::study::analyze_layer("d", "relu", "conv", dense).sizes.at("gist") == 4000);
+}
+
+TEST_CASE(
+    "study_capture: network-wide ratios are totals over the layers, bad captures are refused") {
+  TempDir dir;
+  const auto a = relu_like(6 * 8 * 8 * 4, 0.6, 5), b = relu_like(4 * 100, 0.2, 6);
+  fs::create_directories(dir.path / "it000000");
+  const std::vector<std::int64_t> sa = {4, 6, 8, 8}, sb = {4, 100};
+  cdma::npy::write_f32(dir.path / "it000000/a.npy", sa, a);
+  cdma::npy::write_f32(dir.path / "it000000/b.npy", sb, b);
+  const std::string manifest =
+      R"({"format": "cdma-capture 1", "net": "toy", "epochs": 1, "train_images": 8,
+    "probe": {"images": 4}, "test_accuracy": 0.5,
+    "layers": [{"name": "a", "kind": "relu", "consumer": "maxpool"},
+               {"name": "b", "kind": "relu", "consumer": "linear"}],
+    "checkpoints": [{"id": "it000000", "iteration": 0, "epoch": 0.0,
+                     "files": {"a": "it000000/a.npy", "b": "it000000/b.npy"}}]})";
+  write_bytes(dir.path / "manifest.json", manifest);
+  const auto study = cdma::study::study_capture(dir.path, false);
+  const auto& net = study["checkpoints"][0]["network"];
+  auto payload = [](const std::vector<float>& v) {
+    return zvc::compress(
+               zvc::ByteView(reinterpret_cast<const std::uint8_t*>(v.data()), v.size() * 4), 4)
+        .size();
+  };
+  const double expected =
+      static_cast<double>(4 * (a.size() + b.size())) / static_cast<double>(payload(a) + payload(b));
+  CHECK(net["ratio_weighted"]["zvc_fp32"].get<double>() == doctest::Approx(expected));
+  CHECK(net["ratio_weighted"]["binarize"].get<double>() == doctest::Approx(32.0));
+  const std::size_t zeros = static_cast<std::size_t>(std::count(a.begin(), a.end(), 0.0f) +
+                                                     std::count(b.begin(), b.end(), 0.0f));
+  CHECK(net["zero_fraction_weighted"].get<double>() ==
+        doctest::Approx(static_cast<double>(zeros) / static_cast<double>(a.size() + b.size())));
+  const std::string md = cdma::study::markdown(nlohmann::json::array({study}));
+  CHECK(md.find("| ours: toy |") != std::string::npos);
+  CHECK(cdma::study::svg_zero_fraction(study).find("<polyline") != std::string::npos);
+  CHECK(cdma::study::svg_ratio_by_codec(study).find("</svg>") != std::string::npos);
+
+  write_bytes(dir.path / "manifest.json", "{\"format\": \"something else\"}");
+  CHECK_THROWS_WITH_AS(cdma::study::study_capture(dir.path, false),
+                       doctest::Contains("not a cdma-capture 1"), std::runtime_error);
+  write_bytes(dir.path / "manifest.json", "{not json");
+  CHECK_THROWS_WITH_AS(cdma::study::study_capture(dir.path, false),
+                       doctest::Contains("not a capture manifest"), std::runtime_error);
+}

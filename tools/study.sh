@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Regenerates the compression study on real activations and the shipped
+# sample: trains the three CNNs on Fashion-MNIST with libtorch (captures in
+# build/capture/NET, reused unless --fresh), runs cdma-study, splices its
+# tables into docs/results.md (its summary into README.md), copies its figures to docs/figures and writes
+# data/sample. About 10 minutes on 2 cores.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+fresh=0
+[ "${1:-}" = "--fresh" ] && fresh=1
+tools/deps.sh core torch
+cmake --preset default -DCDMA_WORKLOADS=ON >/dev/null
+cmake --build --preset default --target cdma-capture cdma-study
+# net, epochs, learning rate: the settings docs/results.md reports.
+runs=("lenet 5 0.02" "resnet 3 0.05" "vgg 2 0.01")
+captures=()
+for run in "${runs[@]}"; do
+  read -r net epochs lr <<<"$run"
+  out=build/capture/$net
+  if [ $fresh = 1 ] || [ ! -f "$out/manifest.json" ] || ! grep -q "\"epochs\": $epochs," "$out/manifest.json"; then
+    rm -rf "$out"
+    build/workloads/cdma-capture --net "$net" --epochs "$epochs" --lr "$lr" --seed 1 --threads 2 --out "$out"
+  fi
+  captures+=("$out")
+done
+rm -rf data/sample
+build/workloads/cdma-study "${captures[@]}" --out build/study --export data/sample \
+  --pick lenet:0:conv1.relu --pick lenet:0:pool1 --pick lenet:2:conv1.relu \
+  --pick lenet:-1:conv1.relu --pick lenet:-1:pool1 --pick lenet:-1:conv2.relu --pick lenet:-1:fc1.relu \
+  --pick resnet:-1:layer1.relu1 --pick resnet:-1:layer3.relu2
+tools/splice.sh docs/results.md study < build/study/study.md
+tools/splice.sh README.md results-summary < build/study/summary.md
+mkdir -p docs/figures
+cp build/study/figures/*.svg docs/figures/
+du -sh data/sample

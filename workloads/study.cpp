@@ -1,0 +1,586 @@
+#include "study.hpp"
+
+#include <fmt/format.h>
+#include <lz4.h>
+#include <zlib.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <bit>
+#include <chrono>
+#include <cmath>
+#include <functional>
+#include <stdexcept>
+
+#include "cli/io.hpp"
+#include "npy.hpp"
+#include "zvc/precision.hpp"
+#include "zvc/zvc.hpp"
+
+namespace cdma::study {
+namespace {
+
+using nlohmann::json;
+
+// The encodings, in table order, with what each one means.
+struct Encoding {
+  const char* key;
+  const char* label;
+};
+constexpr Encoding kEncodings[] = {
+    {"zvc_fp32", "ZVC fp32"},    {"zvc_bf16", "ZVC bf16"},
+    {"zvc_fp8", "ZVC fp8"},      {"rle0", "RLE-0"},
+    {"zlib", "zlib -6"},         {"lz4", "lz4"},
+    {"zstd", "zstd -3"},         {"csr", "CSR"},
+    {"binarize", "1-bit"},       {"gist", "Gist lossless"},
+    {"gist_fp16", "Gist +fp16"},
+};
+// The raw size an encoding is measured against: its own element width for
+// the reduced-precision ZVC columns, fp32 for everything else.
+std::uint64_t reference_bytes(const std::string& key, std::uint64_t elems) {
+  if (key == "zvc_bf16") return 2 * elems;
+  if (key == "zvc_fp8") return elems;
+  return 4 * elems;
+}
+
+zvc::ByteView bytes_of(std::span<const float> v) {
+  return {reinterpret_cast<const std::uint8_t*>(v.data()), v.size_bytes()};
+}
+
+std::uint64_t zlib_size(zvc::ByteView raw) {
+  uLongf size = compressBound(static_cast<uLong>(raw.size()));
+  zvc::Bytes out(size);
+  if (compress2(out.data(), &size, raw.data(), static_cast<uLong>(raw.size()), 6) != Z_OK)
+    throw std::runtime_error("zlib failed");
+  return size;
+}
+std::uint64_t lz4_size(zvc::ByteView raw) {
+  zvc::Bytes out(static_cast<std::size_t>(LZ4_compressBound(static_cast<int>(raw.size()))));
+  const int size = LZ4_compress_default(reinterpret_cast<const char*>(raw.data()),
+                                        reinterpret_cast<char*>(out.data()),
+                                        static_cast<int>(raw.size()), static_cast<int>(out.size()));
+  if (size <= 0) throw std::runtime_error("lz4 failed");
+  return static_cast<std::uint64_t>(size);
+}
+std::uint64_t zstd_size(zvc::ByteView raw) {
+  zvc::Bytes out(ZSTD_compressBound(raw.size()));
+  const std::size_t size = ZSTD_compress(out.data(), out.size(), raw.data(), raw.size(), 3);
+  if (ZSTD_isError(size)) throw std::runtime_error("zstd failed");
+  return size;
+}
+std::uint64_t zvc_size(zvc::ByteView raw, int elem_bytes) {
+  return zvc::analyze(raw, elem_bytes).payload_bytes;
+}
+
+// The codecs whose speed is measured, each compressing fp32 bytes.
+const std::vector<std::pair<std::string, std::function<std::uint64_t(std::span<const float>)>>>&
+timed_codecs() {
+  static const std::vector<
+      std::pair<std::string, std::function<std::uint64_t(std::span<const float>)>>>
+      codecs = {
+          {"zvc_fp32",
+           [](std::span<const float> v) {
+             zvc::Bytes out(zvc::max_payload_bytes(v.size_bytes(), 4));
+             return static_cast<std::uint64_t>(zvc::compress_to(bytes_of(v), 4, out));
+           }},
+          {"rle0", [](std::span<const float> v) { return rle0_bytes(v); }},
+          {"zlib", [](std::span<const float> v) { return zlib_size(bytes_of(v)); }},
+          {"lz4", [](std::span<const float> v) { return lz4_size(bytes_of(v)); }},
+          {"zstd", [](std::span<const float> v) { return zstd_size(bytes_of(v)); }},
+      };
+  return codecs;
+}
+
+double ratio(std::uint64_t raw, std::uint64_t packed) {
+  return packed ? static_cast<double>(raw) / static_cast<double>(packed) : 0;
+}
+
+}  // namespace
+
+std::uint64_t rle0_bytes(std::span<const float> values) {
+  std::uint64_t tokens = 0, run = 0;
+  for (const float v : values) {
+    if (std::bit_cast<std::uint32_t>(v) == 0) {
+      ++run;
+      continue;
+    }
+    tokens += run / 256 + 1;  // each 256 zeros: a 255-run token with a zero literal
+    run = 0;
+  }
+  if (run > 0) tokens += (run + 255) / 256;
+  return tokens * 5;
+}
+
+std::uint64_t csr_bytes(std::uint64_t elems, std::uint64_t nnz, int value_bytes) {
+  const std::uint64_t rows = (elems + 255) / 256;
+  return 4 * (rows + 1) + nnz * (static_cast<std::uint64_t>(value_bytes) + 1);
+}
+
+Layer analyze_layer(std::string name, std::string kind, std::string consumer,
+                    std::span<const float> values) {
+  Layer l{std::move(name), std::move(kind), std::move(consumer), values.size(), 0, {}, {}};
+  const zvc::ByteView raw = bytes_of(values);
+  const zvc::Stats s = zvc::analyze(raw, 4);
+  l.zeros = s.zero_elems;
+  const std::uint64_t nnz = l.elems - l.zeros;
+  l.sizes["zvc_fp32"] = s.payload_bytes;
+  l.sizes["zvc_bf16"] = zvc_size(zvc::encode_precision(values, zvc::Precision::kBf16), 2);
+  l.sizes["zvc_fp8"] = zvc_size(zvc::encode_precision(values, zvc::Precision::kFp8E4M3), 1);
+  l.sizes["rle0"] = rle0_bytes(values);
+  l.sizes["zlib"] = zlib_size(raw);
+  l.sizes["lz4"] = lz4_size(raw);
+  l.sizes["zstd"] = zstd_size(raw);
+  l.sizes["csr"] = csr_bytes(l.elems, nnz, 4);
+  // Gist: a ReLU whose only consumer is a max-pool needs just its sign
+  // pattern (1 bit per element) for both backward passes; other sparse maps
+  // use CSR where it is smaller than dense.
+  const bool binarizable = l.kind == "relu" && l.consumer == "maxpool";
+  if (binarizable) l.sizes["binarize"] = (l.elems + 7) / 8;
+  l.sizes["gist"] = binarizable ? (l.elems + 7) / 8 : std::min(l.sizes["csr"], l.raw_bytes());
+  l.sizes["gist_fp16"] =
+      binarizable ? (l.elems + 7) / 8 : std::min(csr_bytes(l.elems, nnz, 2), 2 * l.elems);
+  for (const auto p : {zvc::Precision::kFp16, zvc::Precision::kBf16, zvc::Precision::kFp8E4M3}) {
+    PrecisionError e;
+    std::uint64_t counted = 0, underflows = 0;
+    for (const float x : values) {
+      if (x == 0 || !std::isfinite(x)) continue;
+      const float y = zvc::round_trip(x, p);
+      const double rel = std::fabs(static_cast<double>(y) - x) / std::fabs(static_cast<double>(x));
+      e.max_rel = std::max(e.max_rel, rel);
+      e.mean_rel += rel;
+      underflows += y == 0;
+      ++counted;
+    }
+    if (counted) {
+      e.mean_rel /= static_cast<double>(counted);
+      e.underflow = static_cast<double>(underflows) / static_cast<double>(counted);
+    }
+    l.precision[zvc::to_string(p)] = e;
+  }
+  return l;
+}
+
+json study_capture(const std::filesystem::path& dir, bool measure_speed) {
+  json manifest;
+  try {
+    manifest = json::parse(zvc::cli::read_file((dir / "manifest.json").string()));
+  } catch (const json::exception& e) {
+    throw std::runtime_error(fmt::format("{}: not a capture manifest: {}", dir.string(), e.what()));
+  }
+  if (manifest.value("format", "") != "cdma-capture 1")
+    throw std::runtime_error(fmt::format("{}: not a cdma-capture 1 manifest", dir.string()));
+  json out = {{"net", manifest.at("net")},
+              {"test_accuracy", manifest.value("test_accuracy", 0.0)},
+              {"epochs", manifest.at("epochs")},
+              {"probe_images", manifest.at("probe").at("images")},
+              {"train_images", manifest.at("train_images")},
+              {"checkpoints", json::array()}};
+  const auto& checkpoints = manifest.at("checkpoints");
+  for (std::size_t c = 0; c < checkpoints.size(); ++c) {
+    const auto& ck = checkpoints[c];
+    const bool last = c + 1 == checkpoints.size();
+    json layers = json::array();
+    std::map<std::string, std::pair<std::uint64_t, double>> speed;  // raw bytes, seconds
+    for (const auto& meta : manifest.at("layers")) {
+      const std::string name = meta.at("name");
+      const auto a = npy::read_f32(dir / ck.at("files").at(name).get<std::string>());
+      const Layer l = analyze_layer(name, meta.at("kind"), meta.at("consumer"), a.data);
+      json lj = {{"name", l.name},
+                 {"kind", l.kind},
+                 {"consumer", l.consumer},
+                 {"shape", a.shape},
+                 {"elems", l.elems},
+                 {"zeros", l.zeros},
+                 {"zero_fraction", l.zero_fraction()},
+                 {"sizes", l.sizes}};
+      for (const auto& [p, e] : l.precision)
+        lj["precision"][p] = {
+            {"max_rel", e.max_rel}, {"mean_rel", e.mean_rel}, {"underflow", e.underflow}};
+      layers.push_back(lj);
+      if (measure_speed && last) {
+        for (const auto& [key, fn] : timed_codecs()) {
+          using Clock = std::chrono::steady_clock;
+          int reps = 0;
+          const auto start = Clock::now();
+          double secs = 0;
+          do {
+            fn(a.data);
+            ++reps;
+            secs = std::chrono::duration<double>(Clock::now() - start).count();
+          } while (secs < 0.02);
+          speed[key].first += l.raw_bytes() * static_cast<std::uint64_t>(reps);
+          speed[key].second += secs;
+        }
+      }
+    }
+    // Network-wide: mean over layers, and size-weighted (total raw / total packed).
+    json net = {{"zero_fraction_mean", 0.0}};
+    std::uint64_t elems = 0, zeros = 0;
+    double zf_sum = 0;
+    for (const auto& l : layers) {
+      elems += l["elems"].get<std::uint64_t>();
+      zeros += l["zeros"].get<std::uint64_t>();
+      zf_sum += l["zero_fraction"].get<double>();
+    }
+    net["zero_fraction_mean"] = zf_sum / static_cast<double>(layers.size());
+    net["zero_fraction_weighted"] = ratio(zeros, elems);
+    net["raw_bytes"] = 4 * elems;
+    for (const auto& enc : kEncodings) {
+      std::uint64_t raw = 0, packed = 0;
+      double mean = 0;
+      int n = 0;
+      for (const auto& l : layers) {
+        if (!l["sizes"].contains(enc.key)) continue;
+        const auto ref = reference_bytes(enc.key, l["elems"].get<std::uint64_t>());
+        const auto size = l["sizes"][enc.key].get<std::uint64_t>();
+        raw += ref;
+        packed += size;
+        mean += ratio(ref, size);
+        ++n;
+      }
+      if (n == 0) continue;
+      net["ratio_mean"][enc.key] = mean / n;
+      net["ratio_weighted"][enc.key] = ratio(raw, packed);
+      net["packed_bytes"][enc.key] = packed;
+    }
+    json cj = {{"id", ck.at("id")},
+               {"iteration", ck.at("iteration")},
+               {"epoch", ck.at("epoch")},
+               {"layers", layers},
+               {"network", net}};
+    if (!speed.empty()) {
+      for (const auto& [key, v] : speed)
+        cj["speed_mbs"][key] = static_cast<double>(v.first) / v.second / 1e6;
+    }
+    out["checkpoints"].push_back(cj);
+  }
+  return out;
+}
+
+// ---- Reports -----------------------------------------------------------------
+namespace {
+
+std::string pct(double f) {
+  return fmt::format("{:.1f} %", 100 * f);
+}
+std::string x(double r) {
+  return fmt::format("{:.2f}×", r);
+}
+
+const json& final_checkpoint(const json& capture) {
+  return capture.at("checkpoints").back();
+}
+
+std::string layer_ratio(const json& l, const std::string& key) {
+  if (!l.at("sizes").contains(key)) return "–";
+  return x(ratio(reference_bytes(key, l.at("elems")), l.at("sizes").at(key)));
+}
+
+// Link bandwidths for the offload-time table, GB/s per direction.
+constexpr std::pair<const char*, double> kLinks[] = {
+    {"PCIe Gen3 x16", 16}, {"PCIe Gen4 x16", 32}, {"PCIe Gen5 x16", 64}, {"NVLink-C2C", 450}};
+
+std::string us(std::uint64_t bytes, double gbs) {
+  return fmt::format("{:.2f}", static_cast<double>(bytes) / (gbs * 1e3));
+}
+
+}  // namespace
+
+std::string markdown_summary(const json& captures) {
+  std::string md;
+  md +=
+      "| source | data | zero fraction (mean / size-weighted) | ZVC fp32 ratio (mean / "
+      "size-weighted) "
+      "| Gist lossless footprint | test accuracy |\n|---|---|---|---|---|---|\n";
+  md +=
+      "| cDMA paper (Rhu et al., HPCA 2018) | six ImageNet CNNs, 224×224 | 62 % average | 2.6× "
+      "average "
+      "| – | – |\n";
+  md +=
+      "| Gist paper (Jain et al., ISCA 2018) | ImageNet CNNs | – | – | 1.8× average (lossless) | – "
+      "|\n";
+  for (const auto& c : captures) {
+    const auto& n = final_checkpoint(c).at("network");
+    md += fmt::format(
+        "| ours: {} | Fashion-MNIST 28×28, {} probe images | {} / {} | {} / {} | {} | {} |\n",
+        c.at("net").get<std::string>(), c.at("probe_images").get<int>(),
+        pct(n.at("zero_fraction_mean")), pct(n.at("zero_fraction_weighted")),
+        x(n.at("ratio_mean").at("zvc_fp32")), x(n.at("ratio_weighted").at("zvc_fp32")),
+        x(n.at("ratio_weighted").at("gist")), pct(c.at("test_accuracy")));
+  }
+  return md;
+}
+
+std::string markdown(const json& captures) {
+  std::string md =
+      "#### Network-wide, final checkpoint, next to the papers\n\n" + markdown_summary(captures);
+  // Every encoding, network-wide.
+  md +=
+      "\n#### Every encoding, network-wide at the final checkpoint (size-weighted ratio)\n\n| net "
+      "|";
+  std::string rule = "|---|";
+  for (const auto& e : kEncodings) {
+    md += fmt::format(" {} |", e.label);
+    rule += "---|";
+  }
+  md += "\n" + rule + "\n";
+  for (const auto& c : captures) {
+    const auto& n = final_checkpoint(c).at("network");
+    md += fmt::format("| {} |", c.at("net").get<std::string>());
+    for (const auto& e : kEncodings)
+      md += n.at("ratio_weighted").contains(e.key)
+                ? fmt::format(" {} |", x(n["ratio_weighted"][e.key]))
+                : std::string(" – |");
+    md += "\n";
+  }
+  // Speed.
+  md +=
+      "\n#### Compression speed on the final checkpoint (one core, MB/s of fp32 input)\n\n| net |";
+  rule = "|---|";
+  for (const auto& [key, fn] : timed_codecs()) {
+    (void)fn;
+    for (const auto& e : kEncodings)
+      if (key == e.key) md += fmt::format(" {} |", e.label);
+    rule += "---|";
+  }
+  md += "\n" + rule + "\n";
+  for (const auto& c : captures) {
+    const auto& ck = final_checkpoint(c);
+    if (!ck.contains("speed_mbs")) continue;
+    md += fmt::format("| {} |", c.at("net").get<std::string>());
+    for (const auto& [key, fn] : timed_codecs()) {
+      (void)fn;
+      md += fmt::format(" {:.0f} |", ck["speed_mbs"][key].get<double>());
+    }
+    md += "\n";
+  }
+  for (const auto& c : captures) {
+    const std::string net = c.at("net");
+    const auto& ck = final_checkpoint(c);
+    md += fmt::format("\n#### {}: per layer at the final checkpoint (iteration {})\n\n", net,
+                      ck.at("iteration").get<long>());
+    md += "| layer | kind → consumer | elements | zeros |";
+    rule = "|---|---|---|---|";
+    for (const auto& e : kEncodings) {
+      md += fmt::format(" {} |", e.label);
+      rule += "---|";
+    }
+    md += "\n" + rule + "\n";
+    for (const auto& l : ck.at("layers")) {
+      md += fmt::format("| {} | {} → {} | {} | {} |", l.at("name").get<std::string>(),
+                        l.at("kind").get<std::string>(), l.at("consumer").get<std::string>(),
+                        l.at("elems").get<std::uint64_t>(), pct(l.at("zero_fraction")));
+      for (const auto& e : kEncodings) md += fmt::format(" {} |", layer_ratio(l, e.key));
+      md += "\n";
+    }
+    // Zero fraction through training.
+    md += fmt::format("\n#### {}: zero fraction through training\n\n| layer |", net);
+    rule = "|---|";
+    for (const auto& k : c.at("checkpoints")) {
+      md += fmt::format(" it {} (ep {:.2f}) |", k.at("iteration").get<long>(),
+                        k.at("epoch").get<double>());
+      rule += "---|";
+    }
+    md += "\n" + rule + "\n";
+    const auto& first = c.at("checkpoints").at(0).at("layers");
+    for (std::size_t i = 0; i < first.size(); ++i) {
+      md += fmt::format("| {} |", first[i].at("name").get<std::string>());
+      for (const auto& k : c.at("checkpoints"))
+        md += fmt::format(" {} |", pct(k.at("layers")[i].at("zero_fraction")));
+      md += "\n";
+    }
+    // Precision reduction error.
+    md += fmt::format(
+        "\n#### {}: precision reduction error at the final checkpoint (non-zero elements)\n\n",
+        net);
+    md +=
+        "| layer | fp16 max / mean rel. error | bf16 max / mean | fp8 E4M3 max / mean | fp8 "
+        "underflow to 0 |\n"
+        "|---|---|---|---|---|\n";
+    for (const auto& l : ck.at("layers")) {
+      const auto& p = l.at("precision");
+      auto cell = [&](const char* k) {
+        return fmt::format("{:.2e} / {:.2e}", p.at(k).at("max_rel").get<double>(),
+                           p.at(k).at("mean_rel").get<double>());
+      };
+      md += fmt::format("| {} | {} | {} | {} | {} |\n", l.at("name").get<std::string>(),
+                        cell("fp16"), cell("bf16"), cell("fp8"), pct(p.at("fp8").at("underflow")));
+    }
+    // Offload time.
+    md += fmt::format(
+        "\n#### {}: offload time per layer, final checkpoint, {} images (µs, raw fp32 / ZVC)\n\n| "
+        "layer | raw KiB | ZVC KiB |",
+        net, c.at("probe_images").get<int>());
+    rule = "|---|---|---|";
+    for (const auto& [link, gbs] : kLinks) {
+      md += fmt::format(" {} ({:.0f} GB/s) |", link, gbs);
+      rule += "---|";
+    }
+    md += "\n" + rule + "\n";
+    std::uint64_t raw_total = 0, zvc_total = 0;
+    auto row = [&](const std::string& name, std::uint64_t raw, std::uint64_t packed) {
+      md += fmt::format("| {} | {:.1f} | {:.1f} |", name, static_cast<double>(raw) / 1024,
+                        static_cast<double>(packed) / 1024);
+      for (const auto& [link, gbs] : kLinks) {
+        (void)link;
+        md += fmt::format(" {} / {} |", us(raw, gbs), us(packed, gbs));
+      }
+      md += "\n";
+    };
+    for (const auto& l : ck.at("layers")) {
+      const std::uint64_t raw = 4 * l.at("elems").get<std::uint64_t>();
+      const std::uint64_t packed = l.at("sizes").at("zvc_fp32");
+      raw_total += raw;
+      zvc_total += packed;
+      row(l.at("name"), raw, packed);
+    }
+    row("**all layers**", raw_total, zvc_total);
+  }
+  return md;
+}
+
+// ---- SVG figures -------------------------------------------------------------
+namespace {
+
+constexpr const char* kPalette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728",
+                                    "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+                                    "#bcbd22", "#17becf", "#393b79", "#637939"};
+
+struct Frame {
+  double w = 760, h = 420, left = 60, right = 200, top = 40, bottom = 70;
+  double px(double f) const { return left + f * (w - left - right); }  // f in [0, 1]
+  double py(double f) const { return h - bottom - f * (h - top - bottom); }
+};
+
+std::string svg_open(const Frame& f, const std::string& title) {
+  return fmt::format(
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} "
+      "{1}\" "
+      "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
+      "fill=\"white\"/>\n"
+      "<text x=\"{2}\" y=\"22\" font-size=\"15\" text-anchor=\"middle\">{3}</text>\n",
+      f.w, f.h, f.w / 2, title);
+}
+
+std::string y_axis(const Frame& f, double max, const std::string& label, const char* fmt_tick) {
+  std::string s;
+  for (int i = 0; i <= 5; ++i) {
+    const double v = max * i / 5, y = f.py(static_cast<double>(i) / 5);
+    s += fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#ddd\"/>\n",
+                     f.left, f.px(1), y, y);
+    s += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", f.left - 6,
+                     y + 4, fmt::format(fmt::runtime(fmt_tick), v));
+  }
+  s += fmt::format(
+      "<text transform=\"translate(16 {:.1f}) rotate(-90)\" text-anchor=\"middle\">{}</text>\n",
+      f.py(0.5), label);
+  return s;
+}
+
+std::string legend(const Frame& f, const std::vector<std::string>& names) {
+  std::string s;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const double y = f.top + 10 + 18 * static_cast<double>(i);
+    s += fmt::format("<rect x=\"{}\" y=\"{:.1f}\" width=\"12\" height=\"12\" fill=\"{}\"/>\n",
+                     f.px(1) + 14, y - 10, kPalette[i % std::size(kPalette)]);
+    s += fmt::format("<text x=\"{}\" y=\"{:.1f}\">{}</text>\n", f.px(1) + 32, y, names[i]);
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string svg_zero_fraction(const json& capture) {
+  const Frame f;
+  const auto& cks = capture.at("checkpoints");
+  const std::string net = capture.at("net");
+  std::string s =
+      svg_open(f, fmt::format("{}: zero fraction of each activation map through training", net));
+  s += y_axis(f, 100, "zeros (%)", "{:.0f}");
+  const std::size_t n = cks.size();
+  auto xf = [&](std::size_t i) {
+    return n > 1 ? static_cast<double>(i) / static_cast<double>(n - 1) : 0.5;
+  };
+  for (std::size_t i = 0; i < n; ++i) {
+    s += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">{}</text>\n",
+                     f.px(xf(i)), f.py(0) + 16, cks[i].at("iteration").get<long>());
+    s += fmt::format(
+        "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#666\">ep {:.2f}</text>\n",
+        f.px(xf(i)), f.py(0) + 30, cks[i].at("epoch").get<double>());
+  }
+  s += fmt::format(
+      "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">training iteration (checkpoints, not "
+      "to scale)</text>\n",
+      f.px(0.5), f.h - 18);
+  std::vector<std::string> names;
+  const auto& layers0 = cks.at(0).at("layers");
+  for (std::size_t l = 0; l < layers0.size(); ++l) {
+    names.push_back(layers0[l].at("name"));
+    std::string pts;
+    for (std::size_t i = 0; i < n; ++i)
+      pts += fmt::format("{:.1f},{:.1f} ", f.px(xf(i)),
+                         f.py(cks[i].at("layers")[l].at("zero_fraction").get<double>()));
+    const char* color = kPalette[l % std::size(kPalette)];
+    s += fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"/>\n",
+                     color, pts);
+    for (std::size_t i = 0; i < n; ++i)
+      s += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"/>\n", f.px(xf(i)),
+                       f.py(cks[i].at("layers")[l].at("zero_fraction").get<double>()), color);
+  }
+  s += legend(f, names);
+  return s + "</svg>\n";
+}
+
+std::string svg_ratio_by_codec(const json& capture) {
+  const Frame f{860, 440, 60, 170, 40, 110};
+  const auto& layers = final_checkpoint(capture).at("layers");
+  const std::vector<std::string> keys = {"zvc_fp32", "rle0", "zlib", "lz4", "zstd", "gist"};
+  // A log2 axis from 1/2 up to the next power of two above the largest ratio,
+  // so that 1-bit maps (32x) and ordinary ratios (1.5-4x) are both readable.
+  double max = 2;
+  for (const auto& l : layers)
+    for (const auto& k : keys)
+      max = std::max(max, ratio(reference_bytes(k, l.at("elems")), l.at("sizes").at(k)));
+  const int hi = static_cast<int>(std::ceil(std::log2(max))), lo = -1;
+  auto yfrac = [&](double r) { return (std::log2(std::max(r, 0.5)) - lo) / (hi - lo); };
+  const std::string net = capture.at("net");
+  std::string s = svg_open(
+      f, fmt::format("{}: compression ratio per layer by encoding (final checkpoint)", net));
+  for (int e = lo; e <= hi; ++e) {
+    const double y = f.py(yfrac(std::ldexp(1.0, e)));
+    s += fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\"/>\n",
+                     f.left, f.px(1), y, y, e == 0 ? "#333" : "#ddd");
+    s += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}×</text>\n", f.left - 6,
+                     y + 4, std::ldexp(1.0, e));
+  }
+  s += fmt::format(
+      "<text transform=\"translate(16 {:.1f}) rotate(-90)\" text-anchor=\"middle\">ratio, raw fp32 "
+      "/ encoded (log scale)</text>\n",
+      f.py(0.5));
+  const double group = (f.px(1) - f.px(0)) / static_cast<double>(layers.size());
+  const double bar = group * 0.8 / static_cast<double>(keys.size());
+  for (std::size_t i = 0; i < layers.size(); ++i) {
+    const double x0 = f.px(0) + group * static_cast<double>(i) + group * 0.1;
+    for (std::size_t k = 0; k < keys.size(); ++k) {
+      const double r =
+          ratio(reference_bytes(keys[k], layers[i].at("elems")), layers[i].at("sizes").at(keys[k]));
+      const double top = f.py(yfrac(r)), base = f.py(yfrac(1.0));
+      s += fmt::format(
+          "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
+          "fill=\"{}\"><title>{} {}: {:.2f}x</title></rect>\n",
+          x0 + bar * static_cast<double>(k), std::min(top, base), bar, std::fabs(base - top),
+          kPalette[k], layers[i].at("name").get<std::string>(), keys[k], r);
+    }
+    s += fmt::format(
+        "<text transform=\"translate({:.1f} {:.1f}) rotate(-35)\" text-anchor=\"end\">{}</text>\n",
+        x0 + group * 0.4, f.py(0) + 14, layers[i].at("name").get<std::string>());
+  }
+  std::vector<std::string> names;
+  for (const auto& k : keys)
+    for (const auto& e : kEncodings)
+      if (k == e.key) names.push_back(e.label);
+  s += legend(f, names);
+  return s + "</svg>\n";
+}
+
+}  // namespace cdma::study
