@@ -127,7 +127,7 @@ Bytes random_bytes(SplitMix64& rng, std::size_t n) {
 
 }  // namespace
 
-TEST_CASE("buffer: frames pass unchanged under every pattern; accounting matches the model") {
+TEST_CASE("buffer: frames pass unchanged under every pattern, accounting matches the model") {
   for (const Pattern in : kAllPatterns) {
     for (const Pattern out : kAllPatterns) {
       const std::uint64_t seed =
@@ -145,7 +145,7 @@ TEST_CASE("buffer: frames pass unchanged under every pattern; accounting matches
   }
 }
 
-TEST_CASE("buffer: a reservation waits until that many beats are free; writes consume it") {
+TEST_CASE("buffer: a reservation waits until that many beats are free, and writes consume it") {
   BufferBench b(g_seed, Pattern::kNone, Pattern::kNone, Pattern::kNone);
   SplitMix64 rng(g_seed + 1);
   b.hold_sink(true);

@@ -1,0 +1,504 @@
+// The compressing DMA engine: descriptors in, status out, an AXI4 read
+// master and an AXI4 write master (docs/dma.md).
+//
+//   OFFLOAD  read raw_bytes at src, compress, write the payload at dst;
+//            the status returns the payload size (cudaMemcpyCompressed()).
+//   PREFETCH read comp_bytes of payload at src, decompress to raw_bytes,
+//            write them at dst; decode errors are reported.
+//   COPY     read raw_bytes at src, write them at dst.
+//
+// Descriptors run one after another (a 2-deep queue in front). Reads are
+// INCR bursts of up to MaxBurstBeats beats that never cross a 4 KB boundary,
+// at most MaxReads outstanding, each issued only after its beats are
+// reserved in the landing buffer (cdma_buffer), so read data is never
+// refused and the engine cannot deadlock. Writes are issued as bursts once
+// their beats are waiting in the write queue, so W never stalls for data.
+// Addresses need only be aligned to ElemBytes: cdma_realign strips the bytes
+// in front of the source and shifts data to the destination's byte lane
+// (write strobes). A descriptor with a misaligned address or length, a zero
+// length or an unknown operation is answered with error 8 and no bus
+// traffic. Bus errors and decode errors do not stop a transfer: it runs to
+// its end and reports the first error. Reset: asynchronous, active low.
+`include "cdma_assert.svh"
+
+module cdma_engine #(
+  // Element size of the data: 1, 2 or 4 bytes.
+  parameter int ElemBytes = 4,
+  // Data bus width in bytes (AXI4 and internal streams): a power of two, 8 to 256.
+  parameter int BusBytes = 32,
+  // Longest AXI4 burst in beats, 1 to 256 (bursts also stop at 4 KB boundaries).
+  parameter int MaxBurstBeats = 16,
+  // Read bursts outstanding at most, 1 to 255.
+  parameter int MaxReads = 4,
+  // Landing buffer in beats (bandwidth x latency), at least MaxBurstBeats and 4.
+  parameter int BufferBeats = 64,
+  // AXI4 ID width, 1 to 16, and the ID every request carries.
+  parameter int IdW = 4,
+  parameter int AxiId = 0,
+  localparam int LaneW = $clog2(BusBytes)
+) (
+  input  logic                  clk_i,
+  input  logic                  rst_ni,
+  // Descriptors.
+  input  logic                  desc_valid_i,
+  output logic                  desc_ready_o,
+  input  logic [1:0]            desc_op_i,        // 0 COPY, 1 OFFLOAD, 2 PREFETCH
+  input  logic [63:0]           desc_src_addr_i,
+  input  logic [63:0]           desc_dst_addr_i,
+  input  logic [31:0]           desc_raw_bytes_i,
+  input  logic [31:0]           desc_comp_bytes_i,  // payload length (PREFETCH only)
+  input  logic [15:0]           desc_tag_i,
+  // Status, one record per descriptor, in order.
+  output logic                  sts_valid_o,
+  input  logic                  sts_ready_i,
+  output logic [15:0]           sts_tag_o,
+  output logic [31:0]           sts_raw_bytes_o,
+  output logic [31:0]           sts_comp_bytes_o,   // payload written (OFFLOAD) / consumed (PREFETCH)
+  output logic [3:0]            sts_error_o,
+  output logic                  busy_o,
+  // AXI4 read master.
+  output logic [IdW-1:0]        m_axi_arid,
+  output logic [63:0]           m_axi_araddr,
+  output logic [7:0]            m_axi_arlen,
+  output logic [2:0]            m_axi_arsize,
+  output logic [1:0]            m_axi_arburst,
+  output logic [3:0]            m_axi_arcache,
+  output logic [2:0]            m_axi_arprot,
+  output logic                  m_axi_arvalid,
+  input  logic                  m_axi_arready,
+  input  logic [IdW-1:0]        m_axi_rid,
+  input  logic [8*BusBytes-1:0] m_axi_rdata,
+  input  logic [1:0]            m_axi_rresp,
+  input  logic                  m_axi_rlast,
+  input  logic                  m_axi_rvalid,
+  output logic                  m_axi_rready,
+  // AXI4 write master.
+  output logic [IdW-1:0]        m_axi_awid,
+  output logic [63:0]           m_axi_awaddr,
+  output logic [7:0]            m_axi_awlen,
+  output logic [2:0]            m_axi_awsize,
+  output logic [1:0]            m_axi_awburst,
+  output logic [3:0]            m_axi_awcache,
+  output logic [2:0]            m_axi_awprot,
+  output logic                  m_axi_awvalid,
+  input  logic                  m_axi_awready,
+  output logic [8*BusBytes-1:0] m_axi_wdata,
+  output logic [BusBytes-1:0]   m_axi_wstrb,
+  output logic                  m_axi_wlast,
+  output logic                  m_axi_wvalid,
+  input  logic                  m_axi_wready,
+  input  logic [IdW-1:0]        m_axi_bid,
+  input  logic [1:0]            m_axi_bresp,
+  input  logic                  m_axi_bvalid,
+  output logic                  m_axi_bready
+);
+  `CDMA_CHECK_ELEM_BYTES(ElemBytes)
+  `CDMA_CHECK_BUS_BYTES(BusBytes)
+  `CDMA_PARAM_CHECK(g_burst_check, MaxBurstBeats >= 1 && MaxBurstBeats <= 256,
+                    "MaxBurstBeats must be from 1 to 256")
+  `CDMA_PARAM_CHECK(g_reads_check, MaxReads >= 1 && MaxReads <= 255,
+                    "MaxReads must be from 1 to 255")
+  `CDMA_PARAM_CHECK(g_buffer_check, BufferBeats >= MaxBurstBeats && BufferBeats >= 4,
+                    "BufferBeats must be at least MaxBurstBeats and 4")
+  `CDMA_PARAM_CHECK(g_id_check, IdW >= 1 && IdW <= 16, "IdW must be from 1 to 16")
+
+  localparam logic [1:0] OpCopy = 2'd0, OpOffload = 2'd1, OpPrefetch = 2'd2;
+  localparam logic [3:0] ErrNone = 4'd0, ErrTruncated = 4'd1, ErrTrailing = 4'd2,
+                         ErrBadMask = 4'd3, ErrReadSlv = 4'd4, ErrReadDec = 4'd5,
+                         ErrWriteSlv = 4'd6, ErrWriteDec = 4'd7, ErrDescriptor = 4'd8;
+  localparam int LenW = LaneW + 1;
+  localparam int BufCntW = $clog2(BufferBeats + 1);
+  localparam int WqBeats = 2 * MaxBurstBeats > 4 ? 2 * MaxBurstBeats : 4;
+  localparam int WqCntW = $clog2(WqBeats + 1);
+  localparam int BurstW = 9;  // 1..256 beats
+  localparam int ReadsW = $clog2(MaxReads + 2);
+  localparam int WritesW = 8;  // write bursts awaiting their response: at most 255
+  localparam int DescW = 2 + 64 + 64 + 32 + 32 + 16;
+  localparam int StsW = 16 + 32 + 32 + 4;
+
+  // ---- Descriptor queue ----
+  logic             dq_valid, dq_ready;
+  logic [DescW-1:0] dq_data;
+  cdma_fifo_sync #(.Width(DescW), .Depth(2)) u_desc_fifo (
+    .clk_i, .rst_ni,
+    .wvalid_i(desc_valid_i), .wready_o(desc_ready_o),
+    .wdata_i({desc_op_i, desc_src_addr_i, desc_dst_addr_i, desc_raw_bytes_i, desc_comp_bytes_i,
+              desc_tag_i}),
+    .rvalid_o(dq_valid), .rready_i(dq_ready), .rdata_o(dq_data)
+  );
+  logic [1:0]  d_op;
+  logic [63:0] d_src, d_dst;
+  logic [31:0] d_raw, d_comp;
+  logic [15:0] d_tag;
+  assign {d_op, d_src, d_dst, d_raw, d_comp, d_tag} = dq_data;
+
+  // ---- Control ----
+  typedef enum logic [1:0] {StIdle, StRun, StDone} state_e;
+  state_e      state_q;
+  logic [1:0]  op_q;
+  logic [15:0] tag_q;
+  logic [31:0] raw_q, comp_result_q;
+  logic [3:0]  err_q, err_new;
+  logic        sts_fifo_ready, sts_push, start, rd_done, wr_done, codec_done;
+
+  logic        bad_desc;
+  logic [1:0]  elem_mask;
+  logic [31:0] d_read_bytes;
+  assign elem_mask    = 2'(ElemBytes - 1);
+  assign d_read_bytes = d_op == OpPrefetch ? d_comp : d_raw;
+  assign bad_desc = d_op == 2'd3 || d_raw == '0 || d_read_bytes == '0 ||
+                    (d_src[1:0] & elem_mask) != '0 || (d_dst[1:0] & elem_mask) != '0 ||
+                    (d_raw[1:0] & elem_mask) != '0 || (d_read_bytes[1:0] & elem_mask) != '0;
+  assign dq_ready = state_q == StIdle;
+  assign start    = dq_valid && state_q == StIdle && !bad_desc;
+  assign sts_push = state_q == StDone && sts_fifo_ready;
+  assign busy_o   = state_q != StIdle;
+
+  // ---- Read side: reservations, AR, R into the landing buffer ----
+  logic [63:0]        ar_addr_q;
+  logic [32:0]        ar_beats_left_q;
+  logic               ar_pending_q;
+  logic [BurstW-1:0]  ar_burst_q, ar_burst;
+  logic [ReadsW-1:0]  reads_out_q;
+  logic [12:0]        ar_to4k;
+  logic               rsv_valid, rsv_ready, ar_fire, r_fire, r_last_fire;
+  logic [LaneW-1:0]   rd_off_q;
+  logic [31:0]        rd_bytes_left_q;
+  logic               rd_first_q;
+
+  // min(MaxBurstBeats, to4k, left): at most 256, so it fits BurstW.
+  function automatic logic [BurstW-1:0] min_burst(input logic [32:0] left, input logic [12:0] to4k);
+    min_burst = (33'(to4k) < 33'(MaxBurstBeats)) ? BurstW'(to4k) : BurstW'(MaxBurstBeats);
+    if (left < 33'(min_burst)) min_burst = BurstW'(left);
+  endfunction
+
+  assign ar_to4k   = (13'd4096 - {1'b0, ar_addr_q[11:0]}) >> LaneW;
+  assign ar_burst  = min_burst(ar_beats_left_q, ar_to4k);
+  assign rsv_valid = state_q == StRun && ar_beats_left_q != '0 && !ar_pending_q &&
+                     reads_out_q != ReadsW'(MaxReads);
+  assign ar_fire   = m_axi_arvalid && m_axi_arready;
+
+  assign m_axi_arid    = IdW'(AxiId);
+  assign m_axi_araddr  = ar_addr_q;
+  assign m_axi_arlen   = 8'(ar_burst_q - 1'b1);
+  assign m_axi_arsize  = 3'(LaneW);
+  assign m_axi_arburst = 2'b01;
+  assign m_axi_arcache = 4'b0011;
+  assign m_axi_arprot  = 3'b000;
+  assign m_axi_arvalid = ar_pending_q;
+
+  logic                  buf_s_ready, buf_m_valid, buf_m_ready;
+  logic [8*BusBytes-1:0] buf_m_data;
+  logic [BusBytes-1:0]   buf_m_keep_unused;
+  logic                  buf_m_last_unused;
+  logic [BufCntW-1:0]    buf_level_unused, buf_free_unused;
+  assign m_axi_rready = buf_s_ready;
+  assign r_fire       = m_axi_rvalid && m_axi_rready;
+  assign r_last_fire  = r_fire && m_axi_rlast;
+
+  cdma_buffer #(.BusBytes(BusBytes), .DepthBeats(BufferBeats)) u_landing (
+    .clk_i, .rst_ni,
+    .s_axis_tdata(m_axi_rdata), .s_axis_tkeep({BusBytes{1'b1}}), .s_axis_tlast(1'b0),
+    .s_axis_tvalid(m_axi_rvalid), .s_axis_tready(buf_s_ready),
+    .m_axis_tdata(buf_m_data), .m_axis_tkeep(buf_m_keep_unused), .m_axis_tlast(buf_m_last_unused),
+    .m_axis_tvalid(buf_m_valid), .m_axis_tready(buf_m_ready),
+    .rsv_valid_i(rsv_valid), .rsv_ready_o(rsv_ready), .rsv_beats_i(BufCntW'(ar_burst)),
+    .level_o(buf_level_unused), .free_o(buf_free_unused)
+  );
+
+  // Landing buffer -> read realigner: only the descriptor's bytes.
+  logic [LaneW-1:0] rd_lo;
+  logic [LenW-1:0]  rd_len;
+  logic             rd_last, rd_s_ready, rd_accept;
+  logic [LenW-1:0]  rd_room;
+  assign rd_lo   = rd_first_q ? rd_off_q : '0;
+  assign rd_room = LenW'(BusBytes) - LenW'(rd_lo);
+  assign rd_len  = (rd_bytes_left_q < 32'(rd_room)) ? LenW'(rd_bytes_left_q) : rd_room;
+  assign rd_last = rd_bytes_left_q <= 32'(rd_room);
+  assign buf_m_ready = rd_s_ready && rd_bytes_left_q != '0;
+  assign rd_accept   = buf_m_valid && buf_m_ready;
+
+  logic [8*BusBytes-1:0] rs_data;
+  logic [BusBytes-1:0]   rs_keep;
+  logic                  rs_last, rs_valid, rs_ready;
+  cdma_realign #(.BusBytes(BusBytes)) u_read_align (
+    .clk_i, .rst_ni, .offset_i(LaneW'(0)),
+    .s_data_i(buf_m_data), .s_lo_i(rd_lo), .s_len_i(rd_len), .s_last_i(rd_last),
+    .s_valid_i(buf_m_valid && rd_bytes_left_q != '0), .s_ready_o(rd_s_ready),
+    .m_axis_tdata(rs_data), .m_axis_tkeep(rs_keep), .m_axis_tlast(rs_last),
+    .m_axis_tvalid(rs_valid), .m_axis_tready(rs_ready)
+  );
+
+  // ---- Codecs ----
+  logic                  c_s_ready, c_m_valid, c_m_last, c_sts_valid, c_sts_error;
+  logic [8*BusBytes-1:0] c_m_data;
+  logic [BusBytes-1:0]   c_m_keep;
+  logic [31:0]           c_sts_raw_unused, c_sts_comp;
+  logic                  d_s_ready, d_m_valid, d_m_last, d_sts_valid, d_cmd_ready;
+  logic [8*BusBytes-1:0] d_m_data;
+  logic [BusBytes-1:0]   d_m_keep;
+  logic [31:0]           d_sts_comp;
+  logic [2:0]            d_sts_error;
+  logic                  cmd_pending_q, codec_sts_pending_q;
+  logic                  ws_valid, ws_last, ws_ready;
+  logic [8*BusBytes-1:0] ws_data;
+  logic [BusBytes-1:0]   ws_keep;
+
+  zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) u_compressor (
+    .clk_i, .rst_ni,
+    .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last),
+    .s_axis_tvalid(rs_valid && op_q == OpOffload), .s_axis_tready(c_s_ready),
+    .m_axis_tdata(c_m_data), .m_axis_tkeep(c_m_keep), .m_axis_tlast(c_m_last),
+    .m_axis_tvalid(c_m_valid), .m_axis_tready(ws_ready && op_q == OpOffload),
+    .sts_valid_o(c_sts_valid), .sts_ready_i(1'b1), .sts_raw_bytes_o(c_sts_raw_unused),
+    .sts_comp_bytes_o(c_sts_comp), .sts_error_o(c_sts_error)
+  );
+  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) u_decompressor (
+    .clk_i, .rst_ni,
+    .cmd_valid_i(cmd_pending_q), .cmd_ready_o(d_cmd_ready), .cmd_raw_bytes_i(raw_q),
+    .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last),
+    .s_axis_tvalid(rs_valid && op_q == OpPrefetch), .s_axis_tready(d_s_ready),
+    .m_axis_tdata(d_m_data), .m_axis_tkeep(d_m_keep), .m_axis_tlast(d_m_last),
+    .m_axis_tvalid(d_m_valid), .m_axis_tready(ws_ready && op_q == OpPrefetch),
+    .sts_valid_o(d_sts_valid), .sts_ready_i(1'b1), .sts_comp_bytes_o(d_sts_comp),
+    .sts_error_o(d_sts_error)
+  );
+
+  always_comb begin
+    case (op_q)
+      OpOffload: begin
+        rs_ready = c_s_ready;
+        ws_valid = c_m_valid;
+        ws_data  = c_m_data;
+        ws_keep  = c_m_keep;
+        ws_last  = c_m_last;
+      end
+      OpPrefetch: begin
+        rs_ready = d_s_ready;
+        ws_valid = d_m_valid;
+        ws_data  = d_m_data;
+        ws_keep  = d_m_keep;
+        ws_last  = d_m_last;
+      end
+      default: begin
+        rs_ready = ws_ready;
+        ws_valid = rs_valid;
+        ws_data  = rs_data;
+        ws_keep  = rs_keep;
+        ws_last  = rs_last;
+      end
+    endcase
+  end
+
+  // ---- Write side: realign to the destination, queue, AW/W/B ----
+  logic [LaneW-1:0]      wr_off_q;
+  logic [8*BusBytes-1:0] wa_data;
+  logic [BusBytes-1:0]   wa_keep;
+  logic                  wa_last, wa_valid, wa_ready, wa_fire;
+  cdma_realign #(.BusBytes(BusBytes)) u_write_align (
+    .clk_i, .rst_ni, .offset_i(wr_off_q),
+    .s_data_i(ws_data), .s_lo_i(LaneW'(0)), .s_len_i(LenW'($countones(ws_keep))), .s_last_i(ws_last),
+    .s_valid_i(ws_valid && state_q == StRun), .s_ready_o(ws_ready),
+    .m_axis_tdata(wa_data), .m_axis_tkeep(wa_keep), .m_axis_tlast(wa_last),
+    .m_axis_tvalid(wa_valid), .m_axis_tready(wa_ready)
+  );
+  assign wa_fire = wa_valid && wa_ready;
+
+  logic                  wq_valid, wq_ready, wq_last;
+  logic [8*BusBytes-1:0] wq_data;
+  logic [BusBytes-1:0]   wq_keep;
+  logic                  wq_rsv_ready_unused;
+  logic [WqCntW-1:0]     wq_level_unused, wq_free_unused;
+  cdma_buffer #(.BusBytes(BusBytes), .DepthBeats(WqBeats)) u_write_queue (
+    .clk_i, .rst_ni,
+    .s_axis_tdata(wa_data), .s_axis_tkeep(wa_keep), .s_axis_tlast(wa_last),
+    .s_axis_tvalid(wa_valid), .s_axis_tready(wa_ready),
+    .m_axis_tdata(wq_data), .m_axis_tkeep(wq_keep), .m_axis_tlast(wq_last),
+    .m_axis_tvalid(wq_valid), .m_axis_tready(wq_ready),
+    .rsv_valid_i(1'b0), .rsv_ready_o(wq_rsv_ready_unused), .rsv_beats_i(WqCntW'(0)),
+    .level_o(wq_level_unused), .free_o(wq_free_unused)
+  );
+
+  logic [63:0]       aw_addr_q;
+  logic              aw_pending_q, aw_fire, aw_issue, frame_in_q;
+  logic [BurstW-1:0] aw_burst_q, aw_burst, aw_max;
+  logic [WqCntW-1:0] wq_unassigned_q;
+  logic [12:0]       aw_to4k;
+  logic [WritesW-1:0] writes_out_q;
+  logic              wlen_valid, wlen_ready, w_fire, b_fire;
+  logic [BurstW-1:0] wlen_beats;
+  logic [BurstW-1:0] w_beat_q;
+
+  assign aw_to4k  = (13'd4096 - {1'b0, aw_addr_q[11:0]}) >> LaneW;
+  assign aw_max   = min_burst(33'(MaxBurstBeats), aw_to4k);
+  assign aw_burst = (33'(wq_unassigned_q) < 33'(aw_max)) ? BurstW'(wq_unassigned_q) : aw_max;
+  assign aw_issue = state_q == StRun && !aw_pending_q && wq_unassigned_q != '0 &&
+                    writes_out_q != '1 &&
+                    (33'(wq_unassigned_q) >= 33'(aw_max) || frame_in_q);
+  assign aw_fire  = m_axi_awvalid && m_axi_awready;
+
+  assign m_axi_awid    = IdW'(AxiId);
+  assign m_axi_awaddr  = aw_addr_q;
+  assign m_axi_awlen   = 8'(aw_burst_q - 1'b1);
+  assign m_axi_awsize  = 3'(LaneW);
+  assign m_axi_awburst = 2'b01;
+  assign m_axi_awcache = 4'b0011;
+  assign m_axi_awprot  = 3'b000;
+  assign m_axi_awvalid = aw_pending_q;
+
+  logic wlen_wready;
+  cdma_fifo_sync #(.Width(BurstW), .Depth(4)) u_wlen_fifo (
+    .clk_i, .rst_ni,
+    .wvalid_i(aw_fire), .wready_o(wlen_wready), .wdata_i(aw_burst_q),
+    .rvalid_o(wlen_valid), .rready_i(wlen_ready), .rdata_o(wlen_beats)
+  );
+  assign m_axi_wvalid = wlen_valid && wq_valid;
+  assign m_axi_wdata  = wq_data;
+  assign m_axi_wstrb  = wq_keep;
+  assign m_axi_wlast  = w_beat_q == wlen_beats - 1'b1;
+  assign w_fire       = m_axi_wvalid && m_axi_wready;
+  assign wq_ready     = wlen_valid && m_axi_wready;
+  assign wlen_ready   = w_fire && m_axi_wlast;
+  assign m_axi_bready = 1'b1;
+  assign b_fire       = m_axi_bvalid;
+
+  // ---- Completion ----
+  assign rd_done    = ar_beats_left_q == '0 && !ar_pending_q && reads_out_q == '0 &&
+                      rd_bytes_left_q == '0;
+  assign wr_done    = frame_in_q && wq_unassigned_q == '0 && !aw_pending_q && !wlen_valid &&
+                      writes_out_q == '0;
+  assign codec_done = !cmd_pending_q && !codec_sts_pending_q;
+
+  // The error this cycle brings, if any (the first one of a descriptor is kept).
+  logic r_err, b_err, dec_err, dec_truncated, dec_trailing;
+  assign r_err         = r_fire && m_axi_rresp[1];
+  assign b_err         = b_fire && m_axi_bresp[1];
+  assign dec_err       = d_sts_valid && op_q == OpPrefetch && d_sts_error != '0;
+  assign dec_truncated = d_sts_error[0];
+  assign dec_trailing  = d_sts_error[1];
+  assign err_new = r_err ? (m_axi_rresp[0] ? ErrReadDec : ErrReadSlv) :
+                   dec_err ? (dec_truncated ? ErrTruncated : dec_trailing ? ErrTrailing : ErrBadMask) :
+                   b_err ? (m_axi_bresp[0] ? ErrWriteDec : ErrWriteSlv) : ErrNone;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      state_q             <= StIdle;
+      op_q                <= OpCopy;
+      tag_q               <= '0;
+      raw_q               <= '0;
+      comp_result_q       <= '0;
+      err_q               <= ErrNone;
+      ar_addr_q           <= '0;
+      ar_beats_left_q     <= '0;
+      ar_pending_q        <= 1'b0;
+      ar_burst_q          <= '0;
+      reads_out_q         <= '0;
+      rd_off_q            <= '0;
+      rd_bytes_left_q     <= '0;
+      rd_first_q          <= 1'b0;
+      cmd_pending_q       <= 1'b0;
+      codec_sts_pending_q <= 1'b0;
+      wr_off_q            <= '0;
+      aw_addr_q           <= '0;
+      aw_pending_q        <= 1'b0;
+      aw_burst_q          <= '0;
+      wq_unassigned_q     <= '0;
+      frame_in_q          <= 1'b0;
+      writes_out_q        <= '0;
+      w_beat_q            <= '0;
+    end else begin
+      // Control.
+      case (state_q)
+        StIdle: if (dq_valid) begin
+          state_q <= bad_desc ? StDone : StRun;
+          err_q   <= bad_desc ? ErrDescriptor : ErrNone;
+          op_q    <= d_op;
+          tag_q   <= d_tag;
+          raw_q   <= d_raw;
+        end
+        StRun: begin
+          if (err_q == ErrNone) err_q <= err_new;
+          if (rd_done && wr_done && codec_done) state_q <= StDone;
+        end
+        default: if (sts_push) state_q <= StIdle;
+      endcase
+      if (start) begin
+        // 33 bits: offset + length + BusBytes - 1 can exceed 32.
+        ar_addr_q       <= {d_src[63:LaneW], {LaneW{1'b0}}};
+        ar_beats_left_q <= (33'(d_src[LaneW-1:0]) + 33'(d_read_bytes) + 33'(BusBytes - 1)) >> LaneW;
+        rd_off_q        <= d_src[LaneW-1:0];
+        rd_bytes_left_q <= d_read_bytes;
+        rd_first_q      <= 1'b1;
+        cmd_pending_q   <= d_op == OpPrefetch;
+        codec_sts_pending_q <= d_op != OpCopy;
+        comp_result_q   <= d_raw;  // COPY: the raw length
+        wr_off_q        <= d_dst[LaneW-1:0];
+        aw_addr_q       <= {d_dst[63:LaneW], {LaneW{1'b0}}};
+        frame_in_q      <= 1'b0;
+      end else begin
+        // Reads.
+        if (rsv_valid && rsv_ready) begin
+          ar_pending_q <= 1'b1;
+          ar_burst_q   <= ar_burst;
+        end
+        if (ar_fire) begin
+          ar_pending_q    <= 1'b0;
+          ar_addr_q       <= ar_addr_q + 64'(ar_burst_q) * 64'(BusBytes);
+          ar_beats_left_q <= ar_beats_left_q - 33'(ar_burst_q);
+        end
+        reads_out_q <= reads_out_q + ReadsW'(ar_fire) - ReadsW'(r_last_fire);
+        if (rd_accept) begin
+          rd_bytes_left_q <= rd_bytes_left_q - 32'(rd_len);
+          rd_first_q      <= 1'b0;
+        end
+        // Codec handshakes.
+        if (cmd_pending_q && d_cmd_ready) cmd_pending_q <= 1'b0;
+        if (c_sts_valid && op_q == OpOffload) begin
+          codec_sts_pending_q <= 1'b0;
+          comp_result_q       <= c_sts_comp;
+        end
+        if (d_sts_valid && op_q == OpPrefetch) begin
+          codec_sts_pending_q <= 1'b0;
+          comp_result_q       <= d_sts_comp;
+        end
+        // Writes.
+        if (wa_fire && wa_last) frame_in_q <= 1'b1;
+        if (aw_issue) begin
+          aw_pending_q <= 1'b1;
+          aw_burst_q   <= aw_burst;
+        end
+        if (aw_fire) begin
+          aw_pending_q <= 1'b0;
+          aw_addr_q    <= aw_addr_q + 64'(aw_burst_q) * 64'(BusBytes);
+        end
+        wq_unassigned_q <= wq_unassigned_q + WqCntW'(wa_fire) - (aw_fire ? WqCntW'(aw_burst_q) : '0);
+        writes_out_q    <= writes_out_q + WritesW'(aw_fire) - WritesW'(b_fire);
+      end
+      if (w_fire) w_beat_q <= m_axi_wlast ? '0 : w_beat_q + 1'b1;
+    end
+  end
+
+  // ---- Status queue ----
+  logic             sq_valid;
+  logic [StsW-1:0]  sq_data;
+  logic [31:0]      sts_comp;
+  assign sts_comp = comp_result_q;
+  cdma_fifo_sync #(.Width(StsW), .Depth(2)) u_sts_fifo (
+    .clk_i, .rst_ni,
+    .wvalid_i(state_q == StDone), .wready_o(sts_fifo_ready),
+    .wdata_i({tag_q, raw_q, sts_comp, err_q}),
+    .rvalid_o(sq_valid), .rready_i(sts_ready_i), .rdata_o(sq_data)
+  );
+  assign sts_valid_o = sq_valid;
+  assign {sts_tag_o, sts_raw_bytes_o, sts_comp_bytes_o, sts_error_o} = sq_data;
+
+  // Unused by design: the read data's tkeep/tlast are not needed (beats are
+  // counted), IDs are all AxiId, the write queue takes no reservations.
+  logic unused;
+  assign unused = ^{buf_m_keep_unused, buf_m_last_unused, buf_level_unused, buf_free_unused,
+                    m_axi_rid, m_axi_bid, c_sts_raw_unused, c_sts_error, wq_rsv_ready_unused,
+                    wq_level_unused, wq_free_unused, wlen_wready, wq_last};
+
+  `CDMA_ASSERT(aw_only_with_room, !aw_fire || wlen_wready)
+  `CDMA_ASSERT(reads_bounded, 32'(reads_out_q) <= MaxReads)
+endmodule
