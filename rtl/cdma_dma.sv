@@ -14,6 +14,9 @@ module cdma_dma #(
   parameter int MaxReads = 4,
   // Landing buffer in beats (bandwidth x latency), at least MaxBurstBeats and 4.
   parameter int BufferBeats = 64,
+  // Write queue in beats, at least MaxBurstBeats and 4: a deeper queue keeps
+  // the write link busy while the compression ratio varies along the data.
+  parameter int WriteBeats = 32,
   // AXI4 ID width, 1 to 16, and the ID every request carries.
   parameter int IdW = 4,
   parameter int AxiId = 0
@@ -99,7 +102,7 @@ module cdma_dma #(
 
   cdma_engine #(
     .ElemBytes(ElemBytes), .BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats),
-    .MaxReads(MaxReads), .BufferBeats(BufferBeats), .IdW(IdW), .AxiId(AxiId)
+    .MaxReads(MaxReads), .BufferBeats(BufferBeats), .WriteBeats(WriteBeats), .IdW(IdW), .AxiId(AxiId)
   ) u_engine (
     .clk_i, .rst_ni,
     .desc_valid_i(desc_valid), .desc_ready_o(desc_ready), .desc_op_i(desc_op),

@@ -32,6 +32,9 @@ module cdma_engine #(
   parameter int MaxReads = 4,
   // Landing buffer in beats (bandwidth x latency), at least MaxBurstBeats and 4.
   parameter int BufferBeats = 64,
+  // Write queue in beats, at least MaxBurstBeats and 4: a deeper queue keeps
+  // the write link busy while the compression ratio varies along the data.
+  parameter int WriteBeats = 32,
   // AXI4 ID width, 1 to 16, and the ID every request carries.
   parameter int IdW = 4,
   parameter int AxiId = 0,
@@ -100,6 +103,8 @@ module cdma_engine #(
                     "MaxReads must be from 1 to 255")
   `CDMA_PARAM_CHECK(g_buffer_check, BufferBeats >= MaxBurstBeats && BufferBeats >= 4,
                     "BufferBeats must be at least MaxBurstBeats and 4")
+  `CDMA_PARAM_CHECK(g_write_check, WriteBeats >= MaxBurstBeats && WriteBeats >= 4,
+                    "WriteBeats must be at least MaxBurstBeats and 4")
   `CDMA_PARAM_CHECK(g_id_check, IdW >= 1 && IdW <= 16, "IdW must be from 1 to 16")
 
   localparam logic [1:0] OpCopy = 2'd0, OpOffload = 2'd1, OpPrefetch = 2'd2;
@@ -108,8 +113,7 @@ module cdma_engine #(
                          ErrWriteSlv = 4'd6, ErrWriteDec = 4'd7, ErrDescriptor = 4'd8;
   localparam int LenW = LaneW + 1;
   localparam int BufCntW = $clog2(BufferBeats + 1);
-  localparam int WqBeats = 2 * MaxBurstBeats > 4 ? 2 * MaxBurstBeats : 4;
-  localparam int WqCntW = $clog2(WqBeats + 1);
+  localparam int WqCntW = $clog2(WriteBeats + 1);
   localparam int BurstW = 9;  // 1..256 beats
   localparam int ReadsW = $clog2(MaxReads + 2);
   localparam int WritesW = 8;  // write bursts awaiting their response: at most 255
@@ -309,7 +313,7 @@ module cdma_engine #(
   logic [BusBytes-1:0]   wq_keep;
   logic                  wq_rsv_ready_unused;
   logic [WqCntW-1:0]     wq_level_unused, wq_free_unused;
-  cdma_buffer #(.BusBytes(BusBytes), .DepthBeats(WqBeats)) u_write_queue (
+  cdma_buffer #(.BusBytes(BusBytes), .DepthBeats(WriteBeats)) u_write_queue (
     .clk_i, .rst_ni,
     .s_axis_tdata(wa_data), .s_axis_tkeep(wa_keep), .s_axis_tlast(wa_last),
     .s_axis_tvalid(wa_valid), .s_axis_tready(wa_ready),
@@ -325,7 +329,7 @@ module cdma_engine #(
   logic [WqCntW-1:0] wq_unassigned_q;
   logic [12:0]       aw_to4k;
   logic [WritesW-1:0] writes_out_q;
-  logic              wlen_valid, wlen_ready, w_fire, b_fire;
+  logic              wlen_valid, wlen_ready, wlen_wready, w_fire, b_fire;
   logic [BurstW-1:0] wlen_beats;
   logic [BurstW-1:0] w_beat_q;
 
@@ -333,7 +337,7 @@ module cdma_engine #(
   assign aw_max   = min_burst(33'(MaxBurstBeats), aw_to4k);
   assign aw_burst = (33'(wq_unassigned_q) < 33'(aw_max)) ? BurstW'(wq_unassigned_q) : aw_max;
   assign aw_issue = state_q == StRun && !aw_pending_q && wq_unassigned_q != '0 &&
-                    writes_out_q != '1 &&
+                    writes_out_q != '1 && wlen_wready &&
                     (33'(wq_unassigned_q) >= 33'(aw_max) || frame_in_q);
   assign aw_fire  = m_axi_awvalid && m_axi_awready;
 
@@ -346,7 +350,6 @@ module cdma_engine #(
   assign m_axi_awprot  = 3'b000;
   assign m_axi_awvalid = aw_pending_q;
 
-  logic wlen_wready;
   cdma_fifo_sync #(.Width(BurstW), .Depth(4)) u_wlen_fifo (
     .clk_i, .rst_ni,
     .wvalid_i(aw_fire), .wready_o(wlen_wready), .wdata_i(aw_burst_q),
@@ -497,7 +500,7 @@ module cdma_engine #(
   logic unused;
   assign unused = ^{buf_m_keep_unused, buf_m_last_unused, buf_level_unused, buf_free_unused,
                     m_axi_rid, m_axi_bid, c_sts_raw_unused, c_sts_error, wq_rsv_ready_unused,
-                    wq_level_unused, wq_free_unused, wlen_wready, wq_last};
+                    wq_level_unused, wq_free_unused, wq_last};
 
   `CDMA_ASSERT(aw_only_with_room, !aw_fire || wlen_wready)
   `CDMA_ASSERT(reads_bounded, 32'(reads_out_q) <= MaxReads)

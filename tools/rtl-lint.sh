@@ -78,12 +78,13 @@ for b in 8 256; do clean cdma_realign "BusBytes=$b"; done
 clean cdma_csr ""
 clean cdma_dma ""
 for p in "ElemBytes=4 BusBytes=32" "ElemBytes=1 BusBytes=8 MaxBurstBeats=1 MaxReads=1 BufferBeats=4" \
-         "ElemBytes=2 BusBytes=256 MaxBurstBeats=256 MaxReads=255 BufferBeats=512"; do
+         "ElemBytes=2 BusBytes=256 MaxBurstBeats=256 MaxReads=255 BufferBeats=512 WriteBeats=256"; do
   clean cdma_engine "$p"
 done
 refused cdma_engine "MaxBurstBeats=32 BufferBeats=16" "BufferBeats must be at least"
 refused cdma_engine "MaxBurstBeats=0" "MaxBurstBeats must be from 1 to 256"
 refused cdma_engine "MaxReads=0" "MaxReads must be from 1 to 255"
+refused cdma_engine "MaxBurstBeats=64 BufferBeats=64" "WriteBeats must be at least"
 refused cdma_engine "ElemBytes=3" "ElemBytes must be 1, 2 or 4"
 refused cdma_buffer "BusBytes=24" "BusBytes must be a power of two"
 

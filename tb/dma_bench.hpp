@@ -1,0 +1,496 @@
+// The DMA engine bench harness, shared by tb/dma_tb.cpp and the demo: a
+// sparse memory, a C++ AXI4 slave (read latency, read/write bandwidth, random
+// stalls, SLVERR/DECERR ranges), a protocol checker on every AXI channel, and
+// (TB_CSR) a CPU model that drives cdma_dma's registers and interrupt.
+// The includer defines TB_ELEM, TB_BUS, TB_BURST, TB_READS, TB_CSR and the
+// verilated top as `Dut`, then includes this file.
+#pragma once
+
+#include <verilated.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <functional>
+#include <memory>
+#include <ostream>
+#include <unordered_map>
+
+#include "axis.hpp"
+#if TB_CSR
+#include "cdma_regs.h"
+#endif
+
+namespace tb::dma {
+
+constexpr int E = TB_ELEM;
+constexpr std::size_t B = TB_BUS;
+constexpr unsigned kMaxBurst = TB_BURST;
+constexpr unsigned kMaxReads = TB_READS;
+
+enum Op : std::uint8_t { kCopy = 0, kOffload = 1, kPrefetch = 2 };
+enum Err : std::uint8_t {
+  kOk = 0,
+  kTruncated = 1,
+  kTrailing = 2,
+  kBadMask = 3,
+  kReadSlv = 4,
+  kReadDec = 5,
+  kWriteSlv = 6,
+  kWriteDec = 7,
+  kDescriptor = 8
+};
+
+struct Desc {
+  std::uint8_t op;
+  std::uint64_t src, dst;
+  std::uint32_t raw, comp;
+  std::uint16_t tag;
+};
+struct Status {
+  std::uint16_t tag;
+  std::uint32_t raw, comp;
+  std::uint8_t err;
+  bool operator==(const Status&) const = default;
+};
+// doctest prints both sides of a failed comparison with this.
+std::ostream& operator<<(std::ostream& os, const Status& s) {
+  return os << fmt::format("{{tag {} raw {} comp {} error {}}}", s.tag, s.raw, s.comp, s.err);
+}
+
+// ---- Sparse byte-addressed memory ---------------------------------------------------
+// Untouched memory reads 0xEE, not zero, so a stray or missing write shows.
+constexpr std::uint8_t kUntouched = 0xEE;
+
+class Memory {
+ public:
+  std::uint8_t get(std::uint64_t a) const {
+    const auto it = pages_.find(a >> 12);
+    return it == pages_.end() ? kUntouched : it->second[a & 4095];
+  }
+  void set(std::uint64_t a, std::uint8_t v) { page(a)[a & 4095] = v; }
+  void write(std::uint64_t a, const Bytes& b) {
+    for (std::size_t i = 0; i < b.size(); ++i) set(a + i, b[i]);
+  }
+  Bytes read(std::uint64_t a, std::size_t n) const {
+    Bytes b(n);
+    for (std::size_t i = 0; i < n; ++i) b[i] = get(a + i);
+    return b;
+  }
+
+ private:
+  std::array<std::uint8_t, 4096>& page(std::uint64_t a) {
+    auto [it, fresh] = pages_.try_emplace(a >> 12);
+    if (fresh) it->second.fill(kUntouched);
+    return it->second;
+  }
+  std::unordered_map<std::uint64_t, std::array<std::uint8_t, 4096>> pages_;
+};
+
+struct SlaveConfig {
+  unsigned read_latency = 8;           // cycles from AR accepted to the first R beat
+  double read_bytes_per_cycle = 1e9;   // R bandwidth (beats are spaced to meet it)
+  double write_bytes_per_cycle = 1e9;  // W bandwidth (wready is spaced to meet it)
+  Pattern ready = Pattern::kNone;      // arready / awready / wready stalls
+  Pattern resp = Pattern::kNone;       // rvalid / bvalid gaps
+};
+
+struct ErrorRange {
+  std::uint64_t lo, hi;  // [lo, hi)
+  bool read;
+  std::uint8_t resp;  // 2 SLVERR, 3 DECERR
+};
+
+// ---- The bench --------------------------------------------------------------------------
+class DmaBench {
+ public:
+  // auto_irq (CSR top): enable the interrupt and collect statuses from its
+  // handler; off for tests that drive the registers by hand.
+  DmaBench(std::uint64_t seed, SlaveConfig cfg, Pattern sts = Pattern::kNone, bool auto_irq = true)
+      : dut_(std::make_unique<Dut>(&ctx_, "dut")),
+        cfg_(cfg),
+        ar_gate_(cfg.ready, seed * 7 + 1),
+        aw_gate_(cfg.ready, seed * 7 + 2),
+        w_gate_(cfg.ready, seed * 7 + 3),
+        r_gate_(cfg.resp, seed * 7 + 4),
+        b_gate_(cfg.resp, seed * 7 + 5),
+        sts_gate_(sts, seed * 7 + 6) {
+    ctx_.randReset(2);
+    ctx_.randSeed(static_cast<int>(seed % 1000003));
+    dut_->rst_ni = 0;
+    for (int i = 0; i < 4; ++i) edge();
+    dut_->rst_ni = 1;
+    edge();
+#if TB_CSR
+    auto_irq_ = auto_irq;
+    if (auto_irq_) lite(true, CDMA_CTRL, CDMA_CTRL_IRQ_EN_MASK);
+#else
+    (void)auto_irq;
+#endif
+  }
+  ~DmaBench() {
+    dut_->final();
+  }
+
+  Memory mem;
+  std::vector<ErrorRange> errors;
+  std::vector<Status> statuses;
+  std::string error;  // first protocol or bench failure
+  std::uint64_t ar_count = 0, aw_count = 0, r_beats = 0, w_beats = 0;
+  std::uint64_t first_ar = kNever, last_b = 0;
+  static constexpr std::uint64_t kNever = ~std::uint64_t{0};
+
+#if TB_CSR
+  // One AXI4-Lite transaction, queued; done(data, resp) runs when it completes.
+  using LiteDone = std::function<void(std::uint32_t, std::uint8_t)>;
+  void lite(bool write, std::uint8_t addr, std::uint32_t data, LiteDone done = {},
+            std::uint8_t strb = 0xF, bool front = false) {
+    LiteOp op{write, addr, data, strb, std::move(done)};
+    if (front) {  // next, but behind a transaction already on the bus
+      lite_ops_.insert(lite_ops_.begin() + (lite_active_ ? 1 : 0), std::move(op));
+    } else {
+      lite_ops_.push_back(std::move(op));
+    }
+  }
+  // Runs one transaction to completion: {data, resp}.
+  std::pair<std::uint32_t, std::uint8_t> lite_now(bool write, std::uint8_t addr,
+                                                  std::uint32_t data = 0, std::uint8_t strb = 0xF) {
+    std::optional<std::pair<std::uint32_t, std::uint8_t>> got;
+    lite(
+        write, addr, data,
+        [&](std::uint32_t d, std::uint8_t r) {
+          got = {d, r};
+        },
+        strb);
+    for (int i = 0; i < 1000 && !got && error.empty(); ++i) step();
+    if (!got) fail("AXI4-Lite transaction did not complete");
+    return got.value_or(std::pair<std::uint32_t, std::uint8_t>{0, 0xFF});
+  }
+  bool irq() const {
+    return dut_->irq_o;
+  }
+  void submit(const Desc& d) {
+    lite(true, CDMA_DESC_OP, d.op);
+    lite(true, CDMA_DESC_TAG, d.tag);
+    lite(true, CDMA_DESC_SRC_LO, static_cast<std::uint32_t>(d.src));
+    lite(true, CDMA_DESC_SRC_HI, static_cast<std::uint32_t>(d.src >> 32));
+    lite(true, CDMA_DESC_DST_LO, static_cast<std::uint32_t>(d.dst));
+    lite(true, CDMA_DESC_DST_HI, static_cast<std::uint32_t>(d.dst >> 32));
+    lite(true, CDMA_DESC_RAW_BYTES, d.raw);
+    lite(true, CDMA_DESC_COMP_BYTES, d.comp);
+    push_descriptor();
+  }
+#else
+  void submit(const Desc& d) {
+    descs_.push_back(d);
+  }
+#endif
+  std::uint64_t cycle() const {
+    return cycle_;
+  }
+
+  // Runs until `count` statuses have arrived in total; false (with error set) on a hang.
+  bool run_until(std::size_t count, std::uint64_t limit = 2'000'000) {
+    const std::uint64_t start = cycle_;
+    while (statuses.size() < count && error.empty()) {
+      if (cycle_ - start > limit) {
+        error =
+            fmt::format("hang: {} of {} statuses after {} cycles", statuses.size(), count, limit);
+        break;
+      }
+      step();
+    }
+    return error.empty();
+  }
+  void idle(std::uint64_t cycles) {
+    for (std::uint64_t i = 0; i < cycles && error.empty(); ++i) step();
+  }
+
+ private:
+  struct ReadBurst {
+    std::uint64_t addr;
+    unsigned beats, sent = 0;
+    std::uint64_t ready_at;
+  };
+  struct WriteBurst {
+    std::uint64_t addr;
+    unsigned beats, got = 0;
+    std::uint8_t resp = 0;
+  };
+  struct Held {  // a master channel's valid payload, to check it is stable until ready
+    bool valid = false;
+    Bytes payload;
+  };
+
+  std::uint8_t resp_for(std::uint64_t lo, std::uint64_t hi, bool read) const {
+    std::uint8_t r = 0;
+    for (const auto& e : errors)
+      if (e.read == read && lo < e.hi && e.lo < hi) r = std::max(r, e.resp);
+    return r;
+  }
+  void fail(const std::string& what) {
+    if (error.empty()) error = fmt::format("cycle {}: {}", cycle_, what);
+  }
+  template <class T>
+  static void append(Bytes& b, T v) {
+    for (std::size_t i = 0; i < sizeof(T); ++i)
+      b.push_back(static_cast<std::uint8_t>(static_cast<std::uint64_t>(v) >> (8 * i)));
+  }
+  void check_stable(Held& h, bool valid, bool ready, const Bytes& payload, const char* ch) {
+    if (h.valid && !valid) fail(fmt::format("{}VALID dropped before {}READY", ch, ch));
+    if (h.valid && valid && payload != h.payload)
+      fail(fmt::format("{} payload changed while stalled", ch));
+    h.valid = valid && !ready;
+    h.payload = payload;
+  }
+  void check_burst(std::uint64_t addr, unsigned len, unsigned size, unsigned burst, unsigned id,
+                   const char* ch) {
+    const unsigned beats = len + 1;
+    if (beats > kMaxBurst)
+      fail(fmt::format("{}LEN {} beyond MaxBurstBeats {}", ch, len, kMaxBurst));
+    if ((addr & 4095) + std::uint64_t{beats} * B > 4096)
+      fail(fmt::format("{} burst at 0x{:x} of {} beats crosses a 4 KB boundary", ch, addr, beats));
+    if ((1u << size) != B) fail(fmt::format("{}SIZE {} on a {}-byte bus", ch, size, B));
+    if (burst != 1) fail(fmt::format("{}BURST {} is not INCR", ch, burst));
+    if (addr % B) fail(fmt::format("{}ADDR 0x{:x} not beat aligned", ch, addr));
+    if (id != 0) fail(fmt::format("{}ID {}", ch, id));
+  }
+
+  void step() {
+    auto& d = *dut_;
+    // ---- drive inputs ----
+#if TB_CSR
+    if (auto_irq_ && d.irq_o && !servicing_) {
+      servicing_ = true;
+      service_irq();
+    }
+    if (!lite_active_ && !lite_ops_.empty()) {
+      lite_active_ = true;
+      lite_addr_phase_ = true;
+    }
+    const LiteOp* op = lite_active_ ? &lite_ops_.front() : nullptr;
+    d.s_axil_awvalid = op && op->write && lite_addr_phase_;
+    d.s_axil_wvalid = d.s_axil_awvalid;
+    d.s_axil_awaddr = op ? op->addr : 0;
+    d.s_axil_wdata = op ? op->data : 0;
+    d.s_axil_wstrb = op ? op->strb : 0;
+    d.s_axil_arvalid = op && !op->write && lite_addr_phase_;
+    d.s_axil_araddr = op ? op->addr : 0;
+    d.s_axil_bready = 1;
+    d.s_axil_rready = 1;
+#else
+    const bool desc_offer = !descs_.empty();
+    d.desc_valid_i = desc_offer;
+    if (desc_offer) {
+      const Desc& x = descs_.front();
+      d.desc_op_i = x.op;
+      d.desc_src_addr_i = x.src;
+      d.desc_dst_addr_i = x.dst;
+      d.desc_raw_bytes_i = x.raw;
+      d.desc_comp_bytes_i = x.comp;
+      d.desc_tag_i = x.tag;
+    }
+    const bool sts_ready = sts_gate_.next();
+    d.sts_ready_i = sts_ready;
+#endif
+    d.m_axi_arready = ar_gate_.next();
+    d.m_axi_awready = aw_gate_.next();
+    w_tokens_ = std::min(w_tokens_ + cfg_.write_bytes_per_cycle, 2.0 * B);
+    d.m_axi_wready = w_gate_.next() && w_tokens_ >= B;
+    // R: offer the next beat of the oldest burst once its latency has passed.
+    r_tokens_ = std::min(r_tokens_ + cfg_.read_bytes_per_cycle, 2.0 * B);
+    if (!r_offering_ && !reads_.empty() && reads_.front().ready_at <= cycle_ && r_tokens_ >= B &&
+        r_gate_.next()) {
+      r_offering_ = true;
+      r_tokens_ -= B;
+    }
+    d.m_axi_rvalid = r_offering_;
+    if (r_offering_) {
+      const ReadBurst& rb = reads_.front();
+      const std::uint64_t a = rb.addr + std::uint64_t{rb.sent} * B;
+      put_bytes(d.m_axi_rdata, mem.read(a, B));
+      d.m_axi_rresp = resp_for(a, a + B, true);
+      d.m_axi_rlast = rb.sent + 1 == rb.beats;
+      d.m_axi_rid = 0;
+    }
+    if (!b_offering_ && !bresps_.empty() && b_gate_.next()) b_offering_ = true;
+    d.m_axi_bvalid = b_offering_;
+    d.m_axi_bresp = b_offering_ ? bresps_.front() : 0;
+    d.m_axi_bid = 0;
+    d.eval();
+
+    // ---- sample ----
+#if TB_CSR
+    if (op && lite_addr_phase_ && (op->write ? d.s_axil_awready : d.s_axil_arready)) {
+      lite_addr_phase_ = false;
+    } else if (op && !lite_addr_phase_ && (op->write ? d.s_axil_bvalid : d.s_axil_rvalid)) {
+      LiteOp done = std::move(lite_ops_.front());
+      lite_ops_.pop_front();
+      lite_active_ = false;
+      if (done.done)
+        done.done(done.write ? 0 : d.s_axil_rdata, done.write ? d.s_axil_bresp : d.s_axil_rresp);
+    }
+#else
+    if (desc_offer && d.desc_ready_o) descs_.pop_front();
+    if (d.sts_valid_o && sts_ready)
+      statuses.push_back({d.sts_tag_o, d.sts_raw_bytes_o, d.sts_comp_bytes_o, d.sts_error_o});
+#endif
+    {
+      Bytes p;
+      append(p, d.m_axi_araddr), append(p, d.m_axi_arlen), append(p, d.m_axi_arsize),
+          append(p, d.m_axi_arburst);
+      check_stable(ar_held_, d.m_axi_arvalid, d.m_axi_arready, p, "AR");
+    }
+    if (d.m_axi_arvalid && d.m_axi_arready) {
+      check_burst(d.m_axi_araddr, d.m_axi_arlen, d.m_axi_arsize, d.m_axi_arburst, d.m_axi_arid,
+                  "AR");
+      reads_.push_back({d.m_axi_araddr, d.m_axi_arlen + 1u, 0, cycle_ + cfg_.read_latency});
+      ++ar_count;
+      first_ar = std::min(first_ar, cycle_);
+      if (++reads_out_ > kMaxReads)
+        fail(fmt::format("{} reads outstanding, MaxReads {}", reads_out_, kMaxReads));
+    }
+    if (r_offering_ && d.m_axi_rready) {
+      ReadBurst& rb = reads_.front();
+      ++r_beats;
+      if (++rb.sent == rb.beats) {
+        reads_.pop_front();
+        --reads_out_;
+      }
+      r_offering_ = false;
+    } else if (r_offering_ && !d.m_axi_rready) {
+      // The landing buffer's reservations must make this impossible.
+      fail("RREADY low: read data refused despite the reservation");
+    }
+    {
+      Bytes p;
+      append(p, d.m_axi_awaddr), append(p, d.m_axi_awlen), append(p, d.m_axi_awsize),
+          append(p, d.m_axi_awburst);
+      check_stable(aw_held_, d.m_axi_awvalid, d.m_axi_awready, p, "AW");
+    }
+    if (d.m_axi_awvalid && d.m_axi_awready) {
+      check_burst(d.m_axi_awaddr, d.m_axi_awlen, d.m_axi_awsize, d.m_axi_awburst, d.m_axi_awid,
+                  "AW");
+      writes_.push_back({d.m_axi_awaddr, d.m_axi_awlen + 1u});
+      ++aw_count;
+    }
+    {
+      Bytes p = get_bytes(d.m_axi_wdata, B);
+      for (std::size_t i = 0; i < B; ++i) p.push_back(get_bit(d.m_axi_wstrb, i));
+      p.push_back(d.m_axi_wlast);
+      check_stable(w_held_, d.m_axi_wvalid, d.m_axi_wready, p, "W");
+    }
+    if (d.m_axi_wvalid && d.m_axi_wready) {
+      w_tokens_ -= B;
+      ++w_beats;
+      if (writes_.empty()) {
+        fail("W beat before its AW");
+      } else {
+        WriteBurst& wb = writes_.front();
+        const std::uint64_t a = wb.addr + std::uint64_t{wb.got} * B;
+        const Bytes data = get_bytes(d.m_axi_wdata, B);
+        for (std::size_t i = 0; i < B; ++i)
+          if (get_bit(d.m_axi_wstrb, i)) mem.set(a + i, data[i]);
+        wb.resp = std::max(wb.resp, resp_for(a, a + B, false));
+        const bool last = ++wb.got == wb.beats;
+        if (static_cast<bool>(d.m_axi_wlast) != last)
+          fail(fmt::format("WLAST {} on beat {} of a {}-beat burst", d.m_axi_wlast, wb.got,
+                           wb.beats));
+        if (last) {
+          bresps_.push_back(wb.resp);
+          writes_.pop_front();
+        }
+      }
+    }
+    if (b_offering_ && d.m_axi_bready) {
+      bresps_.pop_front();
+      b_offering_ = false;
+      last_b = cycle_;
+    }
+    edge();
+  }
+  void edge() {
+    dut_->clk_i = 1;
+    dut_->eval();
+    dut_->clk_i = 0;
+    dut_->eval();
+    ++cycle_;
+  }
+
+#if TB_CSR
+  struct LiteOp {
+    bool write;
+    std::uint8_t addr;
+    std::uint32_t data;
+    std::uint8_t strb;
+    LiteDone done;
+  };
+  // DESC_PUSH, again after a SLVERR (queue full) until it is taken.
+  void push_descriptor(bool front = false) {
+    lite(
+        true, CDMA_DESC_PUSH, 1,
+        [this](std::uint32_t, std::uint8_t resp) {
+          if (resp != 0) push_descriptor(true);
+        },
+        0xF, front);
+  }
+  // The interrupt handler: acknowledge first, then drain every waiting status
+  // record (a record arriving after the acknowledgement raises DONE again).
+  void service_irq() {
+    lite(
+        true, CDMA_IRQ, CDMA_IRQ_DONE_MASK, [this](std::uint32_t, std::uint8_t) { drain(); }, 0xF,
+        true);
+  }
+  void drain() {
+    lite(
+        false, CDMA_QUEUE, 0,
+        [this](std::uint32_t q, std::uint8_t) {
+          if ((q & CDMA_QUEUE_STS_VALID_MASK) == 0) {
+            servicing_ = false;
+            return;
+          }
+          auto rec = std::make_shared<Status>();
+          // Queued at the front in reverse: TAG, RAW, COMP, ERROR, POP, then drain again.
+          lite(
+              true, CDMA_STS_POP, 1,
+              [this, rec](std::uint32_t, std::uint8_t) {
+                statuses.push_back(*rec);
+                drain();
+              },
+              0xF, true);
+          lite(
+              false, CDMA_STS_ERROR, 0,
+              [rec](std::uint32_t v, std::uint8_t) { rec->err = static_cast<std::uint8_t>(v); },
+              0xF, true);
+          lite(
+              false, CDMA_STS_COMP_BYTES, 0,
+              [rec](std::uint32_t v, std::uint8_t) { rec->comp = v; }, 0xF, true);
+          lite(
+              false, CDMA_STS_RAW_BYTES, 0, [rec](std::uint32_t v, std::uint8_t) { rec->raw = v; },
+              0xF, true);
+          lite(
+              false, CDMA_STS_TAG, 0,
+              [rec](std::uint32_t v, std::uint8_t) { rec->tag = static_cast<std::uint16_t>(v); },
+              0xF, true);
+        },
+        0xF, true);
+  }
+  std::deque<LiteOp> lite_ops_;
+  bool lite_active_ = false, lite_addr_phase_ = false, auto_irq_ = true, servicing_ = false;
+#endif
+  VerilatedContext ctx_;
+  std::unique_ptr<Dut> dut_;
+  SlaveConfig cfg_;
+  Gate ar_gate_, aw_gate_, w_gate_, r_gate_, b_gate_, sts_gate_;
+  std::deque<Desc> descs_;
+  std::deque<ReadBurst> reads_;
+  std::deque<WriteBurst> writes_;
+  std::deque<std::uint8_t> bresps_;
+  Held ar_held_, aw_held_, w_held_;
+  bool r_offering_ = false, b_offering_ = false;
+  double r_tokens_ = 0, w_tokens_ = 0;
+  unsigned reads_out_ = 0;
+  std::uint64_t cycle_ = 0;
+};
+
+}  // namespace tb::dma
