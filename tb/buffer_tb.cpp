@@ -218,6 +218,6 @@ int main(int argc, char** argv) {
     const std::string a = argv[i];
     if (a.rfind("--seed=", 0) == 0) g_seed = std::stoull(a.substr(7));
   }
-  fmt::print("cdma_buffer B={} DepthBeats={} seed {}\n", B, kDepth, g_seed);
+  fmt::print(stderr, "cdma_buffer B={} DepthBeats={} seed {}\n", B, kDepth, g_seed);
   return ctx.run();
 }

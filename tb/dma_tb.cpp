@@ -454,7 +454,7 @@ int main(int argc, char** argv) {
     const std::string a = argv[i];
     if (a.rfind("--seed=", 0) == 0) g_seed = std::stoull(a.substr(7));
   }
-  fmt::print("cdma_engine E={} B={} MaxBurstBeats={} MaxReads={} seed {}\n", E, B, kMaxBurst,
+  fmt::print(stderr, "cdma_engine E={} B={} MaxBurstBeats={} MaxReads={} seed {}\n", E, B, kMaxBurst,
              kMaxReads, g_seed);
   return ctx.run();
 }
