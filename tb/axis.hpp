@@ -68,6 +68,18 @@ Bytes get_bytes(const T& sig, std::size_t n) {
   return out;
 }
 
+// Random initial state (the models are built with --x-initial unique) seeded
+// from the test's seed, then rst_ni held low for 4 cycles; edge() clocks once.
+template <class M, class Edge>
+void seed_and_reset(VerilatedContext& ctx, M& dut, std::uint64_t seed, Edge edge) {
+  ctx.randReset(2);
+  ctx.randSeed(static_cast<int>(seed % 1000003));
+  dut.rst_ni = 0;
+  for (int i = 0; i < 4; ++i) edge();
+  dut.rst_ni = 1;
+  edge();
+}
+
 // ---- Beats --------------------------------------------------------------------
 struct Beat {
   Bytes data;              // bus_bytes bytes

@@ -27,12 +27,7 @@ class BufferBench {
         sink_(B, out, seed * 3 + 2),
         rsv_gate_(rsv, seed * 3 + 3),
         rng_(seed) {
-    ctx_.randReset(2);
-    ctx_.randSeed(static_cast<int>(seed % 1000003));
-    dut_->rst_ni = 0;
-    for (int i = 0; i < 4; ++i) edge();
-    dut_->rst_ni = 1;
-    edge();
+    seed_and_reset(ctx_, *dut_, seed, [this] { edge(); });
   }
   ~BufferBench() { dut_->final(); }
 

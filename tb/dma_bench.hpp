@@ -115,12 +115,7 @@ class DmaBench {
         r_gate_(cfg.resp, seed * 7 + 4),
         b_gate_(cfg.resp, seed * 7 + 5),
         sts_gate_(sts, seed * 7 + 6) {
-    ctx_.randReset(2);
-    ctx_.randSeed(static_cast<int>(seed % 1000003));
-    dut_->rst_ni = 0;
-    for (int i = 0; i < 4; ++i) edge();
-    dut_->rst_ni = 1;
-    edge();
+    seed_and_reset(ctx_, *dut_, seed, [this] { edge(); });
 #if TB_CSR
     auto_irq_ = auto_irq;
     if (auto_irq_) lite(true, CDMA_CTRL, CDMA_CTRL_IRQ_EN_MASK);
@@ -231,6 +226,13 @@ class DmaBench {
   void fail(const std::string& what) {
     if (error.empty()) error = fmt::format("cycle {}: {}", cycle_, what);
   }
+  // An AR/AW request's fields as bytes, for the stability check.
+  template <class A, class L, class S, class U>
+  static Bytes request(A addr, L len, S size, U burst) {
+    Bytes b;
+    append(b, addr), append(b, len), append(b, size), append(b, burst);
+    return b;
+  }
   template <class T>
   static void append(Bytes& b, T v) {
     for (std::size_t i = 0; i < sizeof(T); ++i)
@@ -335,12 +337,8 @@ class DmaBench {
     if (d.sts_valid_o && sts_ready)
       statuses.push_back({d.sts_tag_o, d.sts_raw_bytes_o, d.sts_comp_bytes_o, d.sts_error_o});
 #endif
-    {
-      Bytes p;
-      append(p, d.m_axi_araddr), append(p, d.m_axi_arlen), append(p, d.m_axi_arsize),
-          append(p, d.m_axi_arburst);
-      check_stable(ar_held_, d.m_axi_arvalid, d.m_axi_arready, p, "AR");
-    }
+    check_stable(ar_held_, d.m_axi_arvalid, d.m_axi_arready,
+                 request(d.m_axi_araddr, d.m_axi_arlen, d.m_axi_arsize, d.m_axi_arburst), "AR");
     if (d.m_axi_arvalid && d.m_axi_arready) {
       check_burst(d.m_axi_araddr, d.m_axi_arlen, d.m_axi_arsize, d.m_axi_arburst, d.m_axi_arid,
                   "AR");
@@ -362,12 +360,8 @@ class DmaBench {
       // The landing buffer's reservations must make this impossible.
       fail("RREADY low: read data refused despite the reservation");
     }
-    {
-      Bytes p;
-      append(p, d.m_axi_awaddr), append(p, d.m_axi_awlen), append(p, d.m_axi_awsize),
-          append(p, d.m_axi_awburst);
-      check_stable(aw_held_, d.m_axi_awvalid, d.m_axi_awready, p, "AW");
-    }
+    check_stable(aw_held_, d.m_axi_awvalid, d.m_axi_awready,
+                 request(d.m_axi_awaddr, d.m_axi_awlen, d.m_axi_awsize, d.m_axi_awburst), "AW");
     if (d.m_axi_awvalid && d.m_axi_awready) {
       check_burst(d.m_axi_awaddr, d.m_axi_awlen, d.m_axi_awsize, d.m_axi_awburst, d.m_axi_awid,
                   "AW");
