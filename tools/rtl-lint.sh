@@ -16,8 +16,10 @@ fails=0 passes=0
 run_tools() {
   local top=$1 params=$2 vargs=() yargs="" iargs=() p
   for p in $params; do
-    vargs+=("-G$p"); yargs+="chparam -set ${p%%=*} ${p#*=} $top; "; iargs+=("-P$top.$p")
+    vargs+=("-G$p"); yargs+=" -set ${p%%=*} ${p#*=}"; iargs+=("-P$top.$p")
   done
+  # One chparam for all: set one by one, an intermediate set could be illegal.
+  [ -n "$yargs" ] && yargs="chparam$yargs $top;"
   verilator --lint-only -Wall -I"$incdir" --top-module "$top" "${vargs[@]}" "${files[@]}" >"$work/v.log" 2>&1 || { echo "verilator:"; cat "$work/v.log"; return 1; }
   yosys -q -e "implicitly declared" -p "read_verilog -sv -I$incdir ${files[*]}; $yargs hierarchy -check -top $top; proc; check -assert; select -assert-none t:\$dlatch t:\$sr" >"$work/y.log" 2>&1 || { echo "yosys:"; tail -5 "$work/y.log"; return 1; }
   iverilog -g2012 -I"$incdir" -s "$top" "${iargs[@]}" -o "$work/iv.out" "${files[@]}" >"$work/i.log" 2>&1 || { echo "icarus:"; cat "$work/i.log"; return 1; }
@@ -41,7 +43,8 @@ refused() {
   verilator --lint-only -Wall -I"$incdir" --top-module "$top" $(printf -- '-G%s ' $params) "${files[@]}" >"$work/v.log" 2>&1 && ok=0
   grep -q "$pattern" "$work/v.log" || ok=0
   local yargs="" iargs=() p
-  for p in $params; do yargs+="chparam -set ${p%%=*} ${p#*=} $top; "; iargs+=("-P$top.$p"); done
+  for p in $params; do yargs+=" -set ${p%%=*} ${p#*=}"; iargs+=("-P$top.$p"); done
+  [ -n "$yargs" ] && yargs="chparam$yargs $top;"
   yosys -q -p "read_verilog -sv -I$incdir ${files[*]}; $yargs hierarchy -check -top $top" >"$work/y.log" 2>&1 && ok=0
   grep -q "$pattern" "$work/y.log" || ok=0
   iverilog -g2012 -I"$incdir" -s "$top" "${iargs[@]}" -o "$work/iv.out" "${files[@]}" >"$work/i.log" 2>&1
