@@ -1,10 +1,23 @@
 #include "axis.hpp"
 
 #include <algorithm>
+#include <filesystem>
 
 #include "bench.hpp"
+#include "cli/io.hpp"
 
 namespace tb {
+
+std::vector<std::pair<std::string, Bytes>> sample_maps(const std::string& dir) {
+  std::vector<std::filesystem::path> files;
+  for (const auto& f : std::filesystem::directory_iterator(dir))
+    if (f.path().extension() == ".zvc") files.push_back(f.path());
+  std::sort(files.begin(), files.end());
+  std::vector<std::pair<std::string, Bytes>> maps;
+  for (const auto& f : files)
+    maps.emplace_back(f.stem().string(), zvc::read_container(zvc::cli::read_file(f.string())));
+  return maps;
+}
 
 std::vector<Beat> to_beats(const Bytes& frame, std::size_t bus_bytes) {
   std::vector<Beat> beats;

@@ -80,6 +80,10 @@ void seed_and_reset(VerilatedContext& ctx, M& dut, std::uint64_t seed, Edge edge
   edge();
 }
 
+// The shipped real activation maps (data/sample/*.zvc, fp32), sorted by
+// name: {file stem, raw bytes}.
+std::vector<std::pair<std::string, Bytes>> sample_maps(const std::string& dir);
+
 // ---- Beats --------------------------------------------------------------------
 struct Beat {
   Bytes data;              // bus_bytes bytes

@@ -10,7 +10,6 @@
 #include <doctest/doctest.h>
 
 #include <cstring>
-#include <filesystem>
 
 #if TB_CSR
 #include "Vcdma_dma.h"
@@ -19,7 +18,6 @@ using Dut = Vcdma_dma;
 #include "Vcdma_engine.h"
 using Dut = Vcdma_engine;
 #endif
-#include "cli/io.hpp"
 #include "dma_bench.hpp"
 #include "zvc/synth.hpp"
 
@@ -116,14 +114,10 @@ TEST_CASE("engine: round trips under slow, stalling memory on every channel") {
 
 TEST_CASE("engine: real activation maps (data/sample) round-trip bit-exact") {
   DmaBench b(g_seed, {40, 2.0 * B, 1.0 * B});
-  std::vector<std::filesystem::path> files;
-  for (const auto& f : std::filesystem::directory_iterator(CDMA_SAMPLE_DIR))
-    if (f.path().extension() == ".zvc") files.push_back(f.path());
-  std::sort(files.begin(), files.end());
-  REQUIRE(files.size() >= 4);
+  auto maps = sample_maps(CDMA_SAMPLE_DIR);
+  REQUIRE(maps.size() >= 4);
   std::uint16_t tag = 500;
-  for (const auto& f : files) {
-    Bytes raw = zvc::read_container(zvc::cli::read_file(f.string()));
+  for (auto& [name, raw] : maps) {
     raw.resize(std::min<std::size_t>(raw.size(), 32 * 1024) / E * E);
     const std::uint64_t region = std::uint64_t{tag} << 20;
     round_trip(b, raw, 0x4000'0000 + region + 4 * E, 0x5000'0000 + region + 8 * E,
@@ -425,12 +419,7 @@ int experiment(bool speedup) {
   for (const double z : {0.5, 0.9})
     sets.emplace_back(fmt::format("synthetic {:.0f} % zeros", 100 * z),
                       zvc::synth_activations((2u << 20) / E, E, z, 11));
-  std::vector<std::filesystem::path> files;
-  for (const auto& f : std::filesystem::directory_iterator(CDMA_SAMPLE_DIR))
-    if (f.path().extension() == ".zvc") files.push_back(f.path());
-  std::sort(files.begin(), files.end());
-  for (const auto& f : files)
-    sets.emplace_back(f.stem().string(), zvc::read_container(zvc::cli::read_file(f.string())));
+  for (auto& map : sample_maps(CDMA_SAMPLE_DIR)) sets.push_back(std::move(map));
   for (const auto& [name, raw] : sets) {
     const Bytes payload = zvc::compress(raw, E);
     const auto n = static_cast<std::uint32_t>(raw.size());
@@ -454,7 +443,7 @@ int main(int argc, char** argv) {
     const std::string a = argv[i];
     if (a.rfind("--seed=", 0) == 0) g_seed = std::stoull(a.substr(7));
   }
-  fmt::print(stderr, "cdma_engine E={} B={} MaxBurstBeats={} MaxReads={} seed {}\n", E, B, kMaxBurst,
-             kMaxReads, g_seed);
+  fmt::print(stderr, "cdma_engine E={} B={} MaxBurstBeats={} MaxReads={} seed {}\n", E, B,
+             kMaxBurst, kMaxReads, g_seed);
   return ctx.run();
 }

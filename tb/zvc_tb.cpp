@@ -6,12 +6,10 @@
 #include <doctest/doctest.h>
 
 #include <cstring>
-#include <filesystem>
 
 #include "Vzvc_compressor.h"
 #include "Vzvc_decompressor.h"
 #include "bench.hpp"
-#include "cli/io.hpp"
 #include "zvc/precision.hpp"
 
 namespace {
@@ -180,13 +178,9 @@ std::vector<Bytes> real_frames() {
                            : E == 2 ? zvc::Precision::kBf16
                                     : zvc::Precision::kFp8E4M3;
   std::vector<Bytes> frames;
-  std::vector<std::filesystem::path> files;
-  for (const auto& f : std::filesystem::directory_iterator(CDMA_SAMPLE_DIR))
-    if (f.path().extension() == ".zvc") files.push_back(f.path());
-  std::sort(files.begin(), files.end());
-  REQUIRE_MESSAGE(files.size() >= 4, "the real sample is missing from " CDMA_SAMPLE_DIR);
-  for (const auto& f : files) {
-    const Bytes fp32 = zvc::read_container(zvc::cli::read_file(f.string()));
+  const auto maps = sample_maps(CDMA_SAMPLE_DIR);
+  REQUIRE_MESSAGE(maps.size() >= 4, "the real sample is missing from " CDMA_SAMPLE_DIR);
+  for (const auto& [name, fp32] : maps) {
     std::vector<float> values(fp32.size() / 4);
     std::memcpy(values.data(), fp32.data(), values.size() * 4);
     const Bytes raw = zvc::encode_precision(values, p);

@@ -410,9 +410,7 @@ int main(int argc, char** argv) {
     manifest["epoch_log"] = epoch_log;
     manifest["test_accuracy"] = epoch_log.back()["test_accuracy"];
     const std::string text = manifest.dump(1) + "\n";
-    zvc::cli::OutputFile f((out / "manifest.json").string());
-    f.write(zvc::ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
-    f.commit();
+    zvc::cli::write_file((out / "manifest.json").string(), text);
     fmt::print("{}: {} checkpoints x {} layers, test accuracy {:.2f} %\n",
                (out / "manifest.json").string(), checkpoints.size(), layers.size(),
                100 * manifest["test_accuracy"].get<double>());

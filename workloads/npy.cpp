@@ -49,9 +49,7 @@ void write_f32(const std::filesystem::path& path, std::span<const std::int64_t> 
   file[9] = static_cast<std::uint8_t>(header.size() >> 8);
   std::memcpy(file.data() + 10, header.data(), header.size());
   std::memcpy(file.data() + 10 + header.size(), data.data(), data.size_bytes());
-  zvc::cli::OutputFile out(path.string());
-  out.write(file);
-  out.commit();
+  zvc::cli::write_file(path.string(), file);
 }
 
 Array read_f32(const std::filesystem::path& path) {

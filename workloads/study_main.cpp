@@ -15,9 +15,7 @@ namespace fs = std::filesystem;
 
 namespace {
 void write_text(const fs::path& path, const std::string& text) {
-  zvc::cli::OutputFile f(path.string());
-  f.write(zvc::ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
-  f.commit();
+  zvc::cli::write_file(path.string(), text);
 }
 // --pick NET:CHECKPOINT:LAYER, CHECKPOINT an index into the capture's
 // checkpoints (negative counts from the end). Writes NET-ID-LAYER.zvc and a

@@ -68,4 +68,14 @@ void OutputFile::commit() {
   committed_ = true;
 }
 
+void write_file(const std::string& path, ByteView data) {
+  OutputFile f(path);
+  f.write(data);
+  f.commit();
+}
+
+void write_file(const std::string& path, const std::string& text) {
+  write_file(path, ByteView(reinterpret_cast<const std::uint8_t*>(text.data()), text.size()));
+}
+
 }  // namespace zvc::cli

@@ -13,6 +13,10 @@ namespace zvc::cli {
 // "-" reads standard input.
 Bytes read_file(const std::string& path);
 
+// The whole of data (or text) to path, all or nothing.
+void write_file(const std::string& path, ByteView data);
+void write_file(const std::string& path, const std::string& text);
+
 class OutputFile {
  public:
   explicit OutputFile(std::string path);  // "-" writes standard output
