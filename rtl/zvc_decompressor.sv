@@ -217,7 +217,9 @@ module zvc_decompressor #(
     );
 
     assign beat_data = spread;
-    assign needed = TakeW'((at_start ? 32'd4 : 32'd0) + 32'(ones) * 32'(ElemBytes));
+    // A mask is read at a window's start, unless the frame has no elements
+    // (a zero length: one null beat, no payload bytes).
+    assign needed = TakeW'((at_start && elems_left != '0 ? 32'd4 : 32'd0) + 32'(ones) * 32'(ElemBytes));
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin

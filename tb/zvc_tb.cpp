@@ -325,7 +325,9 @@ TEST_CASE("decompressor: directed edge cases") {
   DecompBench b(B, "decomp_edges", g_seed, {});
   SplitMix64 rng(g_seed + 1);
   for (std::size_t n = 1; n <= 70; ++n) push_decomp(b, random_frame(rng, n, 0.5, Style::kUniform));
+  push_decomp(b, Bytes{});  // empty frame: a null beat in, a null beat out, no error
   push_decomp(b, Bytes(E, 0));
+  push_decomp(b, Bytes{});
   push_decomp(b, Bytes(1000 * E, 0));
   push_decomp(b, Bytes(1000 * E, 0x5A));
   push_decomp(b, random_frame(rng, 777, 0.5, Style::kSpecial));
