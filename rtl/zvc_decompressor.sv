@@ -207,7 +207,11 @@ module zvc_decompressor #(
     assign mask_cur  = at_start ? (mask_raw & win_valid) : mask_q;
     assign beat_bad  = at_start && (mask_raw & ~win_valid) != '0;
     assign bits      = NumElems'(mask_cur >> pos_q);
+`ifdef CDMA_MUTATE_DECOMP_SOURCE  // formal mutation (formal/CMakeLists.txt): must be caught
+    assign src       = at_start ? peek_m[24 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits];
+`else
     assign src       = at_start ? peek_m[32 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits];
+`endif
 
     zvc_expand #(.NumSlots(NumElems), .SlotBits(ElemBits)) u_expand (
       .data_i (src),
@@ -239,7 +243,11 @@ module zvc_decompressor #(
 
   assign out_free   = !out_valid_q || m_axis_tready;
   assign fire       = active_q && !raw_done && out_free && (needed <= avail || all_here);
+`ifdef CDMA_MUTATE_DECOMP_NO_DRAIN  // formal mutation (formal/CMakeLists.txt): must be caught
+  assign drain      = 1'b0;
+`else
   assign drain      = active_q && raw_done && !in_done_q;
+`endif
   assign consume    = fire ? ((needed < avail) ? needed : avail) : (drain ? avail : '0);
   assign frame_end  = active_q && !in_done_q && frame_known && 32'(consume) == frame_rem;
   assign frame_pop  = frame_end;

@@ -82,7 +82,11 @@ module zvc_packer #(
   always_comb begin
     if (end_known) begin
       beat_bytes    = (out_rem < 32'(BusBytes)) ? BeatW'(out_rem) : BeatW'(BusBytes);
+`ifdef CDMA_MUTATE_PACKER_TLAST  // formal mutation (formal/CMakeLists.txt): must be caught
+      m_axis_tlast  = out_rem < 32'(BusBytes);
+`else
       m_axis_tlast  = out_rem <= 32'(BusBytes);
+`endif
       m_axis_tvalid = fill_q >= FillW'(beat_bytes);
     end else begin
       beat_bytes    = BeatW'(BusBytes);

@@ -1,0 +1,146 @@
+// Decompressor properties (docs/formal.md, set "decompressor").
+//
+// Any commands (raw lengths up to MaxRaw, any value, not only whole
+// elements) and any payload bytes whatsoever, with any tkeep, under the
+// AXI4-Stream handshake:
+// - m_axis obeys AXI4-Stream, packed, null bytes zero;
+// - each output frame is exactly its command's raw length (a zero length: one
+//   null beat), tlast on its last beat and on no other;
+// - each status record counts exactly the payload bytes accepted for its
+//   frame (no input is taken that is not accounted for);
+// - with a draining consumer (Fair), no hang: input is taken within Bound
+//   cycles while a frame is owed input, and a status record follows within
+//   Bound cycles while a frame has both its command and its payload end.
+module fv_decompressor #(
+  parameter int ElemBytes = 1,
+  parameter int BusBytes = 8,
+  parameter int MaxRaw = 40,
+  parameter bit Fair = 1'b0,
+  parameter int Bound = 8
+) (
+  input logic                  clk_i,
+  input logic                  cmd_valid_i,
+  input logic [31:0]           cmd_raw_bytes_i,
+  input logic [BusBytes*8-1:0] s_axis_tdata,
+  input logic [BusBytes-1:0]   s_axis_tkeep,
+  input logic                  s_axis_tlast,
+  input logic                  s_axis_tvalid,
+  input logic                  m_axis_tready,
+  input logic                  sts_ready_i
+);
+  localparam int CntW = 12;
+
+  logic init_q = 1'b1;
+  always @(posedge clk_i) init_q <= 1'b0;
+  wire rst_ni = !init_q;
+
+  logic                  cmd_ready_o, s_axis_tready, m_axis_tlast, m_axis_tvalid, sts_valid_o;
+  logic [BusBytes*8-1:0] m_axis_tdata;
+  logic [BusBytes-1:0]   m_axis_tkeep;
+  logic [31:0]           sts_comp_bytes_o;
+  logic [2:0]            sts_error_o;
+
+  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) dut (.*);
+
+  fv_axis #(.Bytes(BusBytes), .Assume(1), .Packed(0)) in_rules (
+    .clk_i, .rst_ni, .tdata(s_axis_tdata), .tkeep(s_axis_tkeep), .tlast(s_axis_tlast),
+    .tvalid(s_axis_tvalid), .tready(s_axis_tready));
+  fv_axis #(.Bytes(BusBytes), .Assume(0), .Packed(1), .NullZero(1)) out_rules (
+    .clk_i, .rst_ni, .tdata(m_axis_tdata), .tkeep(m_axis_tkeep), .tlast(m_axis_tlast),
+    .tvalid(m_axis_tvalid), .tready(m_axis_tready));
+  // The command port is a valid/ready stream of one 32-bit word.
+  fv_axis #(.Bytes(4), .Assume(1), .Packed(0)) cmd_rules (
+    .clk_i, .rst_ni, .tdata(cmd_raw_bytes_i), .tkeep(4'hF), .tlast(1'b1),
+    .tvalid(cmd_valid_i), .tready(cmd_ready_o));
+
+  logic cmd_fire, in_fire, out_fire, sts_fire;
+  assign cmd_fire = cmd_valid_i && cmd_ready_o;
+  assign in_fire  = s_axis_tvalid && s_axis_tready;
+  assign out_fire = m_axis_tvalid && m_axis_tready;
+  assign sts_fire = sts_valid_o && sts_ready_i;
+
+  always @(posedge clk_i) begin
+    assume (!cmd_valid_i || cmd_raw_bytes_i <= 32'(MaxRaw));
+    if (Fair) assume (m_axis_tready && sts_ready_i);
+  end
+
+  // ---- Byte counts per frame on both sides -------------------------------------
+  logic [CntW-1:0] in_len_q, in_len_d, out_len_q, out_len_d;
+  always_comb begin
+    in_len_d  = in_len_q;
+    out_len_d = out_len_q;
+    for (int b = 0; b < BusBytes; b++) begin
+      in_len_d  = in_len_d + CntW'(s_axis_tkeep[b]);
+      out_len_d = out_len_d + CntW'(m_axis_tkeep[b]);
+    end
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      in_len_q  <= '0;
+      out_len_q <= '0;
+    end else begin
+      if (in_fire) in_len_q <= s_axis_tlast ? '0 : in_len_d;
+      if (out_fire) out_len_q <= m_axis_tlast ? '0 : out_len_d;
+    end
+  end
+
+  logic [CntW-1:0] raw_head, comp_head;
+  logic            raw_empty, comp_empty;
+  fv_queue #(.Width(CntW), .Depth(8)) q_raw (
+    .clk_i, .rst_ni, .push_i(cmd_fire), .data_i(cmd_raw_bytes_i[CntW-1:0]),
+    .pop_i(out_fire && m_axis_tlast), .head_o(raw_head), .empty_o(raw_empty));
+  fv_queue #(.Width(CntW), .Depth(8)) q_comp (
+    .clk_i, .rst_ni, .push_i(in_fire && s_axis_tlast), .data_i(in_len_d),
+    .pop_i(sts_fire), .head_o(comp_head), .empty_o(comp_empty));
+
+  // ---- Liveness bookkeeping: frames commanded, ended on input, reported ----------
+  logic [3:0]      cmds_q, ends_q, stss_q;
+  logic [CntW-1:0] starve_q, wait_q;
+  logic [3:0]      cmd_lead, end_lead;
+  logic            owed_input, owed_status;
+  // Counts are modulo 16; the depths used keep them within 8 of each other.
+  assign cmd_lead    = cmds_q - ends_q;  // commands whose payload has not ended
+  assign end_lead    = ends_q - stss_q;  // payload ends not yet reported
+  assign owed_input  = cmd_lead != '0 && !cmd_lead[3];
+  assign owed_status = cmds_q != stss_q && end_lead != '0;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      cmds_q   <= '0;
+      ends_q   <= '0;
+      stss_q   <= '0;
+      starve_q <= '0;
+      wait_q   <= '0;
+    end else begin
+      cmds_q   <= cmds_q + 4'(cmd_fire);
+      ends_q   <= ends_q + 4'(in_fire && s_axis_tlast);
+      stss_q   <= stss_q + 4'(sts_fire);
+      starve_q <= (owed_input && !s_axis_tready) ? starve_q + 1'b1 : '0;
+      wait_q   <= (owed_status && !sts_fire) ? wait_q + 1'b1 : '0;
+    end
+  end
+
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (out_fire && m_axis_tkeep == '0) assert (m_axis_tlast && out_len_q == '0);
+      if (out_fire) begin
+        assert (!raw_empty);
+        if (m_axis_tlast) assert (out_len_d == raw_head);
+        else assert (out_len_d < raw_head);
+      end
+      if (sts_fire) begin
+        assert (!comp_empty);
+        assert (sts_comp_bytes_o == 32'(comp_head));
+      end
+      if (Fair) begin
+        assert (starve_q <= CntW'(Bound));
+        assert (wait_q <= CntW'(Bound));
+      end
+      // Covers: a frame end, each error flag, a clean frame of a dense window.
+      cover (out_fire && m_axis_tlast);
+      cover (sts_fire && sts_error_o[0]);
+      cover (sts_fire && sts_error_o[1]);
+      cover (sts_fire && sts_error_o[2]);
+      cover (sts_fire && sts_error_o == '0 && comp_head == CntW'(4 + 32 * ElemBytes));
+    end
+  end
+endmodule
