@@ -47,7 +47,7 @@ mkdir -p "$dir"
 chparam=""
 ((${#sets[@]})) && chparam="chparam ${sets[*]} $top;"
 
-start=$(date +%s.%N)
+start=$(date +%s%N)
 yosys -q -l "$dir/yosys.log" -e "implicitly declared" -p "
   read_verilog -sv -formal ${defines[*]} -I$here/../rtl/include $*;
   $chparam
@@ -60,7 +60,8 @@ yosys-smtbmc -s z3 --unroll --noincr "${flags[@]}" -t "$depth" --dump-vcd "$dir/
   "$dir/model.smt2" >"$dir/smtbmc.log" 2>&1
 rc=$?
 set -e
-secs=$(echo "$(date +%s.%N) - $start" | bc)
+ns=$(($(date +%s%N) - start))
+secs=$((ns / 1000000000)).$((ns / 100000000 % 10))
 status=$(grep -o 'Status: [A-Z]*' "$dir/smtbmc.log" | tail -1 | cut -d' ' -f2)
 printf '%s: %s %s depth %s: %s in %.1f s\n' "$name" "$top" "$mode" "$depth" "${status:-ERROR}" "$secs"
 # One line for docs/formal.md (formal/report.py).
