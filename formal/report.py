@@ -15,10 +15,14 @@ SETS = {
                      "a tracked element (any frame, any index) comes back unchanged; length; no error"),
     "fv_decompressor": ("decompressor", "zvc_decompressor",
                         "any bytes: exact raw length, tlast, null beats, input accounted"),
+    "fv_engine": ("engine", "cdma_engine",
+                  "AXI4 read/write master rules, RREADY while data is owed; status per descriptor, "
+                  "in order, tag, raw length; error 8 without bus traffic"),
     "fv_buffer": ("buffer", "cdma_buffer",
                   "no overflow/underflow, level + reserved ≤ depth, level/free exact"),
 }
-DEFAULTS = {"fv_buffer": {"BusBytes": "8", "DepthBeats": "5"}}
+DEFAULTS = {"fv_buffer": {"BusBytes": "8", "DepthBeats": "5"},
+            "fv_engine": {"MaxBurstBeats": "4", "MaxReads": "2", "BufferBeats": "4", "MaxLen": "16"}}
 
 
 def config(top, sets):
@@ -27,7 +31,8 @@ def config(top, sets):
     words = sets.split()
     for i in range(0, len(words) - 2, 3):
         params[words[i + 1]] = words[i + 2]
-    short = {"ElemBytes": "E", "BusBytes": "B", "DepthBeats": "depth"}
+    short = {"ElemBytes": "E", "BusBytes": "B", "DepthBeats": "depth", "MaxBurstBeats": "burst",
+             "MaxReads": "reads", "BufferBeats": "buffer", "MaxLen": "max-len"}
     return " ".join(f"{short.get(k, k)}={v}" for k, v in params.items())
 
 

@@ -176,7 +176,11 @@ module cdma_engine #(
     if (left < 33'(min_burst)) min_burst = BurstW'(left);
   endfunction
 
+`ifdef CDMA_MUTATE_ENGINE_4K  // formal mutation (formal/CMakeLists.txt): must be caught
+  assign ar_to4k   = ((13'd4096 - {1'b0, ar_addr_q[11:0]}) >> LaneW) + 13'd1;
+`else
   assign ar_to4k   = (13'd4096 - {1'b0, ar_addr_q[11:0]}) >> LaneW;
+`endif
   assign ar_burst  = min_burst(ar_beats_left_q, ar_to4k);
   assign rsv_valid = state_q == StRun && ar_beats_left_q != '0 && !ar_pending_q &&
                      reads_out_q != ReadsW'(MaxReads);
