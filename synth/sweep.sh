@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# The full synthesis sweep: both codec modules over ElemBytes {1,2,4} x
-# BusBytes {8..256} with every flow, two jobs at a time, then the report into
+# The full synthesis sweep: the codec modules and the DMA engine over
+# ElemBytes {1,2,4} x BusBytes {8..256}, the landing buffer over BusBytes,
+# with every flow, two jobs at a time, then the report into
 # docs/resources.md. Long (hours at large BusBytes); not part of ctest.
+# Points already synthesized are kept, so FLOWS/BUSES can fill it in parts.
 #   synth/sweep.sh FILELIST OUTDIR [FLOWS] [BUSES]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -12,8 +14,10 @@ liberty=$here/../../shared/lib/gscl45nm.lib
 jobs=()
 for flow in $flows; do
   [ "$flow" = asic ] && [ ! -f "$liberty" ] && { echo "sweep.sh: no liberty, skipping asic" >&2; continue; }
-  for top in zvc_compressor zvc_decompressor; do
-    for e in 1 2 4; do
+  for top in zvc_compressor zvc_decompressor cdma_buffer cdma_engine; do
+    elems="1 2 4"
+    [ "$top" = cdma_buffer ] && elems=0
+    for e in $elems; do
       for b in $buses; do
         [ -f "$outdir/$top-e$e-b$b-$flow.json" ] || jobs+=("$top $e $b $flow")
       done

@@ -4,6 +4,9 @@
 # users rely on: implicit wires are errors, no latches, `check -assert` (no
 # multiple or missing drivers, no combinational loops).
 #   synth/synth.sh FILELIST TOP ELEM BUS FLOW OUTDIR [LIBERTY]
+# TOP: zvc_compressor, zvc_decompressor, cdma_engine (its default burst,
+#      reads and buffers: 16 beats, 4, 64 and 32 beats) or cdma_buffer
+#      (ELEM 0; DepthBeats 64, the engine's default).
 # FLOW: generic (gates + `stat -tech cmos`), asic (LIBERTY standard cells),
 #       ice40, ecp5, xilinx (7-series, -noiopad).
 # Writes OUTDIR/TOP-eELEM-bBUS-FLOW.json and .log; exits non-zero on failure.
@@ -24,9 +27,13 @@ case $flow in
   xilinx) map="synth_xilinx -flatten -noiopad -top $top; tee -o $outdir/$name.json stat -json" ;;
   *) echo "synth.sh: unknown flow '$flow'" >&2; exit 2 ;;
 esac
+case $top in
+  cdma_buffer) params="-set BusBytes $bus -set DepthBeats 64" ;;
+  *) params="-set ElemBytes $elem -set BusBytes $bus" ;;
+esac
 script="read_verilog -sv -I$incdir $files;
-chparam -set ElemBytes $elem -set BusBytes $bus $top;
-hierarchy -check -top $top; proc; select -assert-none t:\$dlatch t:\$sr; check -assert;
+chparam $params $top;
+hierarchy -check -top $top; rename -top $top; proc; select -assert-none t:\$dlatch t:\$sr; check -assert;
 $map"
 if ! yosys -q -e "implicitly declared" -l "$outdir/$name.log" -p "$script" >/dev/null 2>&1; then
   echo "synth.sh: $name failed:" >&2
