@@ -9,7 +9,7 @@
 // - order: two tracked beats (any indices) leave as the i-th and j-th beats
 //   out, unchanged;
 // - no stall: a held beat is offered within 3 cycles of its write while the
-//   consumer is ready (Fair), and m_axis obeys AXI4-Stream.
+//   consumer is ready, and m_axis obeys AXI4-Stream.
 module fv_buffer #(
   parameter int BusBytes = 8,
   parameter int DepthBeats = 5,
