@@ -57,7 +57,12 @@ module zvc_compressor #(
   localparam bit WholeWindows = NumElems >= 32;  // a beat holds whole windows
   localparam int WinPerBeat = WholeWindows ? NumElems / 32 : 1;
   localparam int MaskSlots = 4 / ElemBytes;     // slots a mask takes in the network
-  localparam int ChunkBytes = WholeWindows ? WinPerBeat * (4 + 32 * ElemBytes) : 4 + 32 * ElemBytes;
+  localparam int ChunkBytes = WholeWindows ? WinPerBeat * (4 + 32 * ElemBytes) : BusBytes;
+  // Packer rows: those one chunk can touch (a mask hole included), plus, when
+  // windows span beats, those a window waiting for its mask can fill.
+  localparam int SpanRows = ((WholeWindows ? 0 : 4) + ChunkBytes + BusBytes - 1) / BusBytes;
+  localparam int HoleRows = WholeWindows ? 0 : (BusBytes - 1 + 4 + 32 * ElemBytes + BusBytes - 1) / BusBytes;
+  localparam int PackRows = 1 << $clog2(SpanRows + (HoleRows > 0 ? HoleRows : 1));
   localparam int LenW = $clog2(ChunkBytes + 1);
   localparam int ElemW = $clog2(NumElems + 1);
   localparam int BeatW = $clog2(BusBytes + 1);
@@ -91,7 +96,9 @@ module zvc_compressor #(
   // ---- Window encode into a chunk ------------------------------------------------
   logic [ChunkBytes*8-1:0] chunk_d, chunk_q;
   logic [LenW-1:0]         chunk_len_d, chunk_len_q;
-  logic                    chunk_emit;   // this beat produces a chunk
+  logic                    chunk_hold_d, chunk_hold_q;    // open a mask hole before the bytes
+  logic                    chunk_patch_d, chunk_patch_q;  // fill the hole with the mask
+  logic [31:0]             chunk_mask_d, chunk_mask_q;
   logic                    chunk_valid_q, chunk_last_q, chunk_ready;
   logic [InfoBits-1:0]     chunk_info_q;
 
@@ -124,48 +131,42 @@ module zvc_compressor #(
       .count_o(slot_count)
     );
 
-    assign chunk_d     = packed_data;
-    assign chunk_len_d = LenW'(slot_count) * LenW'(ElemBytes);
-    assign chunk_emit  = 1'b1;
+    assign chunk_d       = packed_data;
+    assign chunk_len_d   = LenW'(slot_count) * LenW'(ElemBytes);
+    assign chunk_hold_d  = 1'b0;
+    assign chunk_patch_d = 1'b0;
+    assign chunk_mask_d  = '0;
   end else begin : gen_split_windows
+    // Each beat's non-zero elements go to the packer as they arrive; the
+    // window's first beat opens a 4-byte hole for the mask, its last fills it.
     localparam int PosW = 5;  // element position in the window, 0..31
-    localparam int AccBytes = 32 * ElemBytes;
-    logic [NumElems*ElemBits-1:0] packed_data;
-    logic [ElemW-1:0]             packed_count;
-    logic [AccBytes*8-1:0]        acc_q, acc_d;
-    logic [31:0]                  mask_q, mask_d;
-    logic [5:0]                   acc_count_q, acc_count_d;  // elements in acc, 0..32
-    logic [PosW-1:0]              pos_q;
-    logic                         window_end, window_exists;
+    logic [ElemW-1:0] packed_count;
+    logic [31:0]      mask_q;
+    logic [PosW-1:0]  pos_q;
+    logic             window_end, window_exists;
 
     zvc_compact #(.NumSlots(NumElems), .SlotBits(ElemBits)) u_compact (
       .data_i (data_m[NumElems*ElemBits-1:0]),
       .keep_i (nonzero),
-      .data_o (packed_data),
+      .data_o (chunk_d),
       .count_o(packed_count)
     );
 
-    assign acc_d = acc_q | ((AccBytes*8)'(packed_data) << (32'(acc_count_q) * 32'(ElemBits)));
-    assign mask_d = mask_q | (32'(nonzero) << pos_q);
-    assign acc_count_d = acc_count_q + 6'(packed_count);
+    assign chunk_mask_d = mask_q | (32'(nonzero) << pos_q);
     assign window_end = (32'(pos_q) + 32'(NumElems) == 32) || s_axis_tlast;
     // A frame that ends exactly on a window boundary adds no empty window.
     assign window_exists = pos_q != '0 || beat_elems != '0;
-    assign chunk_d = {acc_d, mask_d};
-    assign chunk_len_d = window_exists ? LenW'(4) + LenW'(acc_count_d) * LenW'(ElemBytes) : '0;
-    assign chunk_emit = window_end;
+    assign chunk_len_d   = LenW'(packed_count) * LenW'(ElemBytes);
+    assign chunk_hold_d  = pos_q == '0 && window_exists;
+    assign chunk_patch_d = window_end && window_exists;
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        acc_q       <= '0;
-        mask_q      <= '0;
-        acc_count_q <= '0;
-        pos_q       <= '0;
+        mask_q <= '0;
+        pos_q  <= '0;
       end else if (in_fire) begin
-        acc_q       <= window_end ? '0 : acc_d;
-        mask_q      <= window_end ? '0 : mask_d;
-        acc_count_q <= window_end ? '0 : acc_count_d;
-        pos_q       <= window_end ? '0 : pos_q + PosW'(NumElems);
+        mask_q <= window_end ? '0 : chunk_mask_d;
+        pos_q  <= window_end ? '0 : pos_q + PosW'(NumElems);
       end
     end
   end
@@ -184,15 +185,18 @@ module zvc_compressor #(
         raw_len_q <= s_axis_tlast ? '0 : raw_total;
         err_q     <= s_axis_tlast ? 1'b0 : err_total;
       end
-      if (in_fire && chunk_emit) chunk_valid_q <= 1'b1;
+      if (in_fire) chunk_valid_q <= 1'b1;
       else if (chunk_ready) chunk_valid_q <= 1'b0;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (in_fire && chunk_emit) begin
-      chunk_q      <= chunk_d;
-      chunk_len_q  <= chunk_len_d;
+    if (in_fire) begin
+      chunk_q       <= chunk_d;
+      chunk_len_q   <= chunk_len_d;
+      chunk_hold_q  <= chunk_hold_d;
+      chunk_patch_q <= chunk_patch_d;
+      chunk_mask_q  <= chunk_mask_d;
       chunk_last_q <= s_axis_tlast;
       chunk_info_q <= {err_total, raw_total};
     end
@@ -205,7 +209,9 @@ module zvc_compressor #(
     .BusBytes  (BusBytes),
     .ChunkBytes(ChunkBytes),
     .InfoBits  (InfoBits),
-    .FrameDepth(4)
+    .FrameDepth(4),
+    .HoldMask  (WholeWindows ? 0 : 1),
+    .Rows      (PackRows)
   ) u_packer (
     .clk_i,
     .rst_ni,
@@ -215,6 +221,9 @@ module zvc_compressor #(
     .chunk_len_i  (chunk_len_q),
     .chunk_last_i (chunk_last_q),
     .chunk_info_i (chunk_info_q),
+    .chunk_hold_i (chunk_hold_q),
+    .chunk_patch_i(chunk_patch_q),
+    .chunk_mask_i (chunk_mask_q),
     .m_axis_tdata,
     .m_axis_tkeep,
     .m_axis_tlast,

@@ -3,17 +3,28 @@
 // A chunk is chunk_len_i bytes (0..ChunkBytes) at the bottom of chunk_data_i;
 // chunk_last_i ends the frame and carries chunk_info_i, an opaque record that
 // comes back on the status port together with the frame's byte count, after
-// the frame's last beat has left. Frame ends are kept as lengths in a small
-// queue, not as per-byte flags, so an empty frame (a zero-length last chunk
+// the frame's last beat has left. An empty frame (a zero-length last chunk
 // with no bytes before it) leaves as one beat with tkeep = 0 and tlast.
 //
-// While the end of the frame being sent is not known yet, a beat leaves only
-// when more than BusBytes are buffered, so the frame's last byte is always
-// still here to carry tlast when its end arrives. m_axis_tvalid, its payload
-// and chunk_ready_o come from registers only. m_axis_tdata bytes outside
-// tkeep are zero. Latency: a chunk accepted in cycle t is visible on m_axis
-// from t+1. Throughput: one beat per cycle while chunks average at most
-// BusBytes per cycle. Reset: asynchronous, active low.
+// Mask holes (HoldMask = 1): chunk_hold_i reserves 4 bytes in front of the
+// chunk's bytes, to be filled later; chunk_patch_i writes chunk_mask_i into the
+// reserved bytes (in the same chunk as the hold, or in a later one). Nothing
+// at or after a hole leaves before it is filled, so a ZVC window's elements
+// can be stored as they arrive and its mask written in front of them when the
+// window ends. At most one hole is open at a time.
+//
+// Storage is Rows rows of BusBytes bytes; byte lane k of a row is byte k of a
+// beat, so a beat is one row and the only shifter is a BusBytes-wide rotator
+// on the way in. Every frame starts a new row. A row leaves when a later byte
+// of its frame has been written (so the frame's last byte is still here to
+// carry tlast when the frame's end arrives) or when it is its frame's last
+// row. A chunk is accepted while the rows it can touch are free.
+//
+// m_axis_* and chunk_ready_o come from registers (the row at the head through
+// a Rows:1 multiplexer); m_axis_tdata bytes outside tkeep are zero. Latency: a
+// chunk accepted in cycle t is visible on m_axis from t+1. Throughput: one
+// beat per cycle while chunks average at most BusBytes per cycle and holes are
+// filled before the head reaches them. Reset: asynchronous, active low.
 `include "cdma_assert.svh"
 
 module zvc_packer #(
@@ -25,6 +36,11 @@ module zvc_packer #(
   parameter int InfoBits = 33,
   // Frames that may be queued between chunk input and status output: a power of two, 2 or more.
   parameter int FrameDepth = 4,
+  // 1: chunks may open and fill 4-byte mask holes (chunk_hold_i, chunk_patch_i); 0: no holes.
+  parameter int HoldMask = 0,
+  // Rows of storage: a power of two, at least the rows one chunk (hole included) can touch
+  // plus the rows one hole can keep waiting (see zvc_compressor).
+  parameter int Rows = 8,
   localparam int LenW = $clog2(ChunkBytes + 1)
 ) (
   input  logic                    clk_i,
@@ -35,6 +51,9 @@ module zvc_packer #(
   input  logic [LenW-1:0]         chunk_len_i,
   input  logic                    chunk_last_i,
   input  logic [InfoBits-1:0]     chunk_info_i,
+  input  logic                    chunk_hold_i,
+  input  logic                    chunk_patch_i,
+  input  logic [31:0]             chunk_mask_i,
   output logic [BusBytes*8-1:0]   m_axis_tdata,
   output logic [BusBytes-1:0]     m_axis_tkeep,
   output logic                    m_axis_tlast,
@@ -51,93 +70,185 @@ module zvc_packer #(
   `CDMA_PARAM_CHECK(g_depth_check, FrameDepth >= 2 && (FrameDepth & (FrameDepth - 1)) == 0,
                     "FrameDepth must be a power of two, 2 or more")
 
-  // A chunk is accepted while a whole chunk and a beat more still fit, so two
-  // chunks may arrive in consecutive cycles (a window end followed by a frame
-  // end) on top of the up to BusBytes held back for tlast, without a stall.
-  localparam int CapBytes = 2 * ChunkBytes + BusBytes + 4;
-  localparam int FillW = $clog2(CapBytes + 1);
+  localparam int HoleBytes = HoldMask != 0 ? 4 : 0;
+  localparam int Groups = (ChunkBytes + BusBytes - 1) / BusBytes;  // bus-wide pieces of a chunk
+  localparam int SpanRows = (HoleBytes + ChunkBytes + BusBytes - 1) / BusBytes;
+  `CDMA_PARAM_CHECK(g_rows_check, Rows >= 2 && (Rows & (Rows - 1)) == 0 && Rows >= SpanRows + 1,
+                    "Rows must be a power of two above the rows one chunk spans")
+
+  localparam int LaneW = $clog2(BusBytes);
+  localparam int RowW = $clog2(Rows) + 1;  // row pointers carry a wrap bit
+  localparam int PosW = RowW + LaneW;      // byte pointers
   localparam int BeatW = $clog2(BusBytes + 1);
   localparam int PtrW = $clog2(FrameDepth);
   localparam int CntW = $clog2(FrameDepth + 1);
+  localparam int StoreBytes = Rows * BusBytes;
 
-  logic [CapBytes*8-1:0] buf_q, buf_d;
-  logic [FillW-1:0]      fill_q, fill_d;
-  logic [31:0]           in_len_q, in_len_d;    // bytes of the frame being filled
-  logic [31:0]           out_sent_q, out_sent_d;  // bytes of the frame being sent
-  logic [31:0]           fq_len_q [FrameDepth];
-  logic [InfoBits-1:0]   fq_info_q [FrameDepth];
-  logic [PtrW-1:0]       fq_wr_q, fq_sts_q, fq_out;
-  logic [CntW-1:0]       fq_count_q, fq_done_q;  // queued frames; of them, fully sent
+  logic [StoreBytes*8-1:0] store_q, store_d;
+  logic [StoreBytes-1:0]   store_we;
+  logic [Rows-1:0]         last_q;                // the row is its frame's last
+  logic [BeatW-1:0]        cnt_q [Rows];          // bytes in a last row
+  logic [PosW-1:0]         wr_q;                  // next byte to write
+  logic [RowW-1:0]         rd_q, closed_q;        // head row; rows before closed_q may leave
+  logic [PosW-2:0]         hole_q;                // position of the open hole
+  logic                    hole_open_q;
+  logic [31:0]             in_len_q;              // bytes of the frame being filled
+  logic [31:0]             fq_len_q [FrameDepth];
+  logic [InfoBits-1:0]     fq_info_q [FrameDepth];
+  logic [PtrW-1:0]         fq_wr_q, fq_sts_q;
+  logic [CntW-1:0]         fq_count_q, fq_done_q;  // queued frames; of them, fully sent
 
-  logic             end_known, out_fire, chunk_fire, push, sts_fire;
-  logic [31:0]      out_rem;
-  logic [BeatW-1:0] beat_bytes;
-  logic [FillW-1:0] fill_mid;
+  logic             chunk_fire, push, out_fire, sts_fire, hold, patch;
+  logic [RowW-1:0]  used_rows, final_row, wr_row, last_row;
+  logic [LaneW-1:0] wr_lane;
+  logic [PosW-1:0]  data_pos, end_pos, end_last;
+  logic [PosW-2:0]  hole_pos, wr_off;
+  logic [31:0]      frame_len;
+  logic [BeatW-1:0] final_cnt;
+  logic [LaneW-1:0] lane0, hole_lane;
+  logic [RowW-2:0]  final_idx, row0_idx, hole_idx;
+  logic [Groups*BusBytes*8-1:0] chunk_pad;
+
+  assign wr_row    = wr_q[PosW-1:LaneW];
+  assign wr_lane   = wr_q[LaneW-1:0];
+  assign chunk_pad = (Groups*BusBytes*8)'(chunk_data_i);
 
   // ---- Output side ----------------------------------------------------------
-  assign end_known = fq_count_q != fq_done_q;
-  assign fq_out    = fq_sts_q + PtrW'(fq_done_q);
-  assign out_rem   = fq_len_q[fq_out] - out_sent_q;
+  logic [RowW-2:0] rd_idx;
+  assign rd_idx        = rd_q[RowW-2:0];
+  assign m_axis_tvalid = rd_q != closed_q && !(hole_open_q && hole_q[PosW-2:LaneW] == rd_idx);
+  assign m_axis_tlast  = last_q[rd_idx];
+  assign out_fire      = m_axis_tvalid && m_axis_tready;
 
   always_comb begin
-    if (end_known) begin
-      beat_bytes    = (out_rem < 32'(BusBytes)) ? BeatW'(out_rem) : BeatW'(BusBytes);
-`ifdef CDMA_MUTATE_PACKER_TLAST  // formal mutation (formal/CMakeLists.txt): must be caught
-      m_axis_tlast  = out_rem < 32'(BusBytes);
-`else
-      m_axis_tlast  = out_rem <= 32'(BusBytes);
-`endif
-      m_axis_tvalid = fill_q >= FillW'(beat_bytes);
-    end else begin
-      beat_bytes    = BeatW'(BusBytes);
-      m_axis_tlast  = 1'b0;
-      m_axis_tvalid = fill_q > FillW'(BusBytes);
-    end
     for (int b = 0; b < BusBytes; b++) begin
-      m_axis_tkeep[b] = BeatW'(b) < beat_bytes;
-      m_axis_tdata[b*8 +: 8] = m_axis_tkeep[b] ? buf_q[b*8 +: 8] : 8'h00;
+      m_axis_tkeep[b] = !last_q[rd_idx] || BeatW'(b) < cnt_q[rd_idx];
+      m_axis_tdata[b*8 +: 8] = 8'h00;
+      for (int p = 0; p < Rows; p++) begin
+        if (m_axis_tkeep[b] && rd_idx == (RowW-1)'(p)) m_axis_tdata[b*8 +: 8] = store_q[(p*BusBytes + b)*8 +: 8];
+      end
     end
   end
 
-  assign out_fire = m_axis_tvalid && m_axis_tready;
-
   // ---- Input side -------------------------------------------------------------
-  assign chunk_ready_o = fill_q <= FillW'(CapBytes - ChunkBytes) && fq_count_q != CntW'(FrameDepth);
+  // A partly written row counts as used; a chunk touches at most SpanRows more.
+  assign used_rows     = wr_row + RowW'(wr_lane != '0) - rd_q;
+  assign chunk_ready_o = RowW'(Rows) - used_rows >= RowW'(SpanRows) && fq_count_q != CntW'(FrameDepth);
   assign chunk_fire    = chunk_valid_i && chunk_ready_o;
   assign push          = chunk_fire && chunk_last_i;
+  assign hold          = HoldMask != 0 && chunk_hold_i;
+  assign patch         = HoldMask != 0 && chunk_patch_i;
+
+  assign data_pos  = wr_q + PosW'(hold ? 4 : 0);
+  assign end_pos   = data_pos + PosW'(chunk_len_i);
+  assign wr_off    = wr_q[PosW-2:0];
+  assign hole_pos  = hold ? wr_off : hole_q;
+  assign frame_len = in_len_q + 32'(hold ? 4 : 0) + 32'(chunk_len_i);
+  assign end_last  = end_pos - 1'b1;
+  assign last_row  = end_last[PosW-1:LaneW];  // row of the chunk's last byte
+  // A frame's last row: the row of its last byte, or for an empty frame a row of its own.
+`ifdef CDMA_MUTATE_PACKER_TLAST  // formal mutation (formal/CMakeLists.txt): must be caught
+  assign final_row = frame_len != '0 ? last_row + RowW'(end_pos[LaneW-1:0] == '0) : wr_row;
+`else
+  assign final_row = frame_len != '0 ? last_row : wr_row;
+`endif
+  assign final_cnt = frame_len != '0 ? BeatW'(end_last[LaneW-1:0]) + 1'b1 : '0;
+  assign final_idx = final_row[RowW-2:0];
+  assign row0_idx  = data_pos[PosW-2:LaneW];
+  assign hole_idx  = hole_pos[PosW-2:LaneW];
+  assign lane0     = data_pos[LaneW-1:0];
+  assign hole_lane = hole_pos[LaneW-1:0];
+
+  // Chunk byte g*BusBytes + i goes to lane (lane0 + i) mod BusBytes: each
+  // bus-wide piece g of the chunk is rotated by lane0 and written to row
+  // row0 + g (lanes at or above lane0) or row0 + g + 1 (lanes below). The mask
+  // fills the 4-byte hole the same way from hole_lane in hole_row.
+  logic [Groups*BusBytes*8-1:0] rot;
+  logic [BusBytes*8-1:0]        mask_rot;
+  logic [Groups*BusBytes-1:0]   rot_valid;
+  logic [BusBytes-1:0]          mask_valid;
+
+  always_comb begin
+    logic [2*BusBytes*8-1:0] twice;
+    logic [LaneW-1:0]        idx;
+    for (int g = 0; g < Groups; g++) begin
+      twice = {chunk_pad[g*BusBytes*8 +: BusBytes*8], chunk_pad[g*BusBytes*8 +: BusBytes*8]};
+      twice = twice << {lane0, 3'b000};
+      rot[g*BusBytes*8 +: BusBytes*8] = (BusBytes*8)'(twice >> (BusBytes*8));
+      for (int l = 0; l < BusBytes; l++) begin
+        idx = LaneW'(l) - lane0;
+        rot_valid[g*BusBytes + l] = chunk_fire && 32'(g * BusBytes) + 32'(idx) < 32'(chunk_len_i);
+      end
+    end
+    twice = {(BusBytes*8)'(chunk_mask_i), (BusBytes*8)'(chunk_mask_i)} << {hole_lane, 3'b000};
+    mask_rot = (BusBytes*8)'(twice >> (BusBytes*8));
+    for (int l = 0; l < BusBytes; l++) begin
+      idx = LaneW'(l) - hole_lane;
+      mask_valid[l] = chunk_fire && patch && idx < LaneW'(4);
+    end
+  end
+
+  always_comb begin
+    logic [RowW-2:0] row;
+    store_we = '0;
+    store_d  = '0;
+    for (int p = 0; p < Rows; p++) begin
+      for (int l = 0; l < BusBytes; l++) begin
+        for (int g = 0; g < Groups; g++) begin
+          row = row0_idx + (RowW-1)'(g) + (RowW-1)'(LaneW'(l) < lane0);
+          if (rot_valid[g*BusBytes + l] && row == (RowW-1)'(p)) begin
+            store_we[p*BusBytes + l] = 1'b1;
+            store_d[(p*BusBytes + l)*8 +: 8] = rot[(g*BusBytes + l)*8 +: 8];
+          end
+        end
+        row = hole_idx + (RowW-1)'(LaneW'(l) < hole_lane);
+        if (mask_valid[l] && row == (RowW-1)'(p)) begin
+          store_we[p*BusBytes + l] = 1'b1;
+          store_d[(p*BusBytes + l)*8 +: 8] = mask_rot[l*8 +: 8];
+        end
+      end
+    end
+  end
 
   assign sts_valid_o = fq_done_q != '0;
   assign sts_len_o   = fq_len_q[fq_sts_q];
   assign sts_info_o  = fq_info_q[fq_sts_q];
   assign sts_fire    = sts_valid_o && sts_ready_i;
 
-  always_comb begin
-    logic [CapBytes*8-1:0] shifted, appended;
-    fill_mid = fill_q - (out_fire ? FillW'(beat_bytes) : '0);
-    shifted  = buf_q >> {beat_bytes, 3'b000};
-    if (!out_fire) shifted = buf_q;
-    appended = (CapBytes*8)'(chunk_data_i) << {fill_mid, 3'b000};
-    for (int k = 0; k < CapBytes; k++) begin
-      buf_d[k*8 +: 8] = (chunk_fire && FillW'(k) >= fill_mid) ? appended[k*8 +: 8] : shifted[k*8 +: 8];
-    end
-    fill_d     = fill_mid + (chunk_fire ? FillW'(chunk_len_i) : '0);
-    in_len_d   = chunk_fire ? (chunk_last_i ? '0 : in_len_q + 32'(chunk_len_i)) : in_len_q;
-    out_sent_d = out_fire ? (m_axis_tlast ? '0 : out_sent_q + 32'(beat_bytes)) : out_sent_q;
-  end
-
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      fill_q     <= '0;
-      in_len_q   <= '0;
-      out_sent_q <= '0;
-      fq_wr_q    <= '0;
-      fq_sts_q   <= '0;
-      fq_count_q <= '0;
-      fq_done_q  <= '0;
+      wr_q        <= '0;
+      rd_q        <= '0;
+      closed_q    <= '0;
+      last_q      <= '0;
+      hole_q      <= '0;
+      hole_open_q <= 1'b0;
+      in_len_q    <= '0;
+      fq_wr_q     <= '0;
+      fq_sts_q    <= '0;
+      fq_count_q  <= '0;
+      fq_done_q   <= '0;
     end else begin
-      fill_q     <= fill_d;
-      in_len_q   <= in_len_d;
-      out_sent_q <= out_sent_d;
+      if (out_fire) begin
+        rd_q <= rd_q + 1'b1;
+        last_q[rd_idx] <= 1'b0;
+      end
+      if (chunk_fire) begin
+        if (chunk_last_i) begin
+          // The next frame starts a new row.
+          wr_q     <= {final_row + 1'b1, LaneW'(0)};
+          closed_q <= final_row + 1'b1;
+          last_q[final_idx] <= 1'b1;
+          in_len_q <= '0;
+        end else begin
+          wr_q <= end_pos;
+          // Rows below the one holding the frame's newest byte are complete.
+          if (frame_len != '0) closed_q <= last_row;
+          in_len_q <= frame_len;
+        end
+        if (hold) hole_q <= wr_off;
+        hole_open_q <= (hole_open_q || hold) && !patch;
+      end
       if (push) fq_wr_q <= fq_wr_q + 1'b1;
       if (sts_fire) fq_sts_q <= fq_sts_q + 1'b1;
       fq_count_q <= fq_count_q + CntW'(push) - CntW'(sts_fire);
@@ -145,18 +256,21 @@ module zvc_packer #(
     end
   end
 
-  // Data storage needs no reset: only bytes below fill_q and queue entries
-  // below fq_count_q are ever used.
+  // Data storage needs no reset: only rows between rd_q and wr_q and queue
+  // entries below fq_count_q are ever used.
   always_ff @(posedge clk_i) begin
-    buf_q <= buf_d;
+    for (int k = 0; k < StoreBytes; k++) begin
+      if (store_we[k]) store_q[k*8 +: 8] <= store_d[k*8 +: 8];
+    end
     if (push) begin
-      fq_len_q[fq_wr_q]  <= in_len_q + 32'(chunk_len_i);
-      fq_info_q[fq_wr_q] <= chunk_info_i;
+      cnt_q[final_idx]   <= final_cnt;
+      fq_len_q[fq_wr_q]          <= frame_len;
+      fq_info_q[fq_wr_q]         <= chunk_info_i;
     end
   end
 
-  `CDMA_ASSERT(fill_in_range, fill_q <= FillW'(CapBytes))
   `CDMA_ASSERT(chunk_len_in_range, !chunk_valid_i || chunk_len_i <= LenW'(ChunkBytes))
   `CDMA_ASSERT(done_le_count, fq_done_q <= fq_count_q)
-  `CDMA_ASSERT(sent_le_len, !end_known || out_sent_q <= fq_len_q[fq_out])
+  `CDMA_ASSERT(one_hole, !(chunk_valid_i && chunk_hold_i && hole_open_q))
+  `CDMA_ASSERT(rows_in_range, used_rows <= RowW'(Rows) && closed_q - rd_q <= RowW'(Rows))
 endmodule
