@@ -59,6 +59,11 @@ for top in cdma_fifo_sync zvc_compact_ctrl zvc_compact zvc_expand zvc_packer zvc
   clean "$top" ""
 done
 clean zvc_compact "NumSlots=36 SlotBits=8"
+clean zvc_packer "BusBytes=8 ChunkBytes=8 HoldMask=1 Rows=8"
+clean cdma_selftest ""
+clean cdma_selftest "ElemBytes=4 BusBytes=32 FrameBeats=3"
+refused cdma_selftest "FrameBeats=0" "FrameBeats must be at least 1"
+refused zvc_packer "Rows=2" "Rows must be a power of two"
 clean zvc_expand "NumSlots=288 SlotBits=8"
 for e in 1 2 4; do
   for b in 8 16 32 64 128 256; do
