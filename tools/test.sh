@@ -4,7 +4,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
-tools/deps.sh core rtl torch
+tools/deps.sh core rtl fpga torch
 cmake --preset default -DCDMA_WORKLOADS=ON >/dev/null
 cmake --build --preset default
 ctest --preset default
