@@ -2,7 +2,8 @@
 # The full synthesis sweep: the codec modules and the DMA engine over
 # ElemBytes {1,2,4} x BusBytes {8..256}, the landing buffer over BusBytes,
 # with every flow, two jobs at a time, then the report into
-# docs/resources.md. Long (hours at large BusBytes); not part of ctest.
+# docs/resources.md, docs/resources.json and docs/figures/area-vs-bus.svg.
+# Long (hours at large BusBytes); not part of ctest.
 # Points already synthesized are kept, so FLOWS/BUSES can fill it in parts.
 #   synth/sweep.sh FILELIST OUTDIR [FLOWS] [BUSES]
 set -euo pipefail
@@ -27,5 +28,8 @@ done
 printf '%s\n' "${jobs[@]}" | xargs -P 2 -L 1 bash -c \
   "\"$here/synth.sh\" \"$filelist\" \$0 \$1 \$2 \$3 \"$outdir\" \"$liberty\" || true"
 "$here/report.py" "$outdir" "$liberty" "$outdir/results.json" "$outdir/tables.md" "$outdir/summary.md"
+# The machine-readable results ship with the docs (cdma-gen reads them too).
+cp "$outdir/results.json" "$here/../docs/resources.json"
+"$here/plot.py" "$outdir/results.json" "$here/../docs/figures/area-vs-bus.svg"
 "$here/../tools/splice.sh" "$here/../docs/resources.md" synth <"$outdir/tables.md"
 "$here/../tools/splice.sh" "$here/../README.md" resources <"$outdir/summary.md"

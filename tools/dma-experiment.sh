@@ -60,28 +60,15 @@ for r in rows:
 text = "\n".join(md) + "\n"
 subprocess.run(["bash", str(src / "tools" / "splice.sh"), str(src / "docs" / "dma.md"), "experiment"], input=text.encode(), check=True)
 # The knee plot.
-w, h, l, r_, t, b = 640, 380, 60, 150, 40, 60
-ymax = 64
-def px(i): return l + i * (w - l - r_) / (len(depths) - 1)
-def py(v): return h - b - v / ymax * (h - t - b)
-svg = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" font-family="sans-serif" font-size="12">',
-       '<rect width="100%" height="100%" fill="white"/>',
-       f'<text x="{w/2}" y="22" font-size="15" text-anchor="middle">OFFLOAD rate vs landing buffer depth (latency 350 cycles)</text>']
-for v in range(0, ymax + 1, 16):
-    svg.append(f'<line x1="{l}" x2="{w-r_}" y1="{py(v):.1f}" y2="{py(v):.1f}" stroke="#ddd"/>')
-    svg.append(f'<text x="{l-6}" y="{py(v)+4:.1f}" text-anchor="end">{v}</text>')
-for i, d in enumerate(depths):
-    svg.append(f'<text x="{px(i):.1f}" y="{h-b+16}" text-anchor="middle">{d}</text>')
-svg.append(f'<text x="{(l+w-r_)/2}" y="{h-18}" text-anchor="middle">BufferBeats (evenly spaced)</text>')
-svg.append(f'<text transform="translate(16 {py(ymax/2):.1f}) rotate(-90)" text-anchor="middle">raw bytes per cycle</text>')
-for bus, color in ((32, "#1f77b4"), (64, "#ff7f0e")):
-    pts = " ".join(f"{px(i):.1f},{py(knee[(bus, d)]):.1f}" for i, d in enumerate(depths))
-    svg.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="{pts}"/>')
-    svg.append(f'<line x1="{l}" x2="{w-r_}" y1="{py(bus):.1f}" y2="{py(bus):.1f}" stroke="{color}" stroke-dasharray="4 3"/>')
-    y = t + 10 + (0 if bus == 32 else 18)
-    svg.append(f'<rect x="{w-r_+14}" y="{y-10}" width="12" height="12" fill="{color}"/><text x="{w-r_+32}" y="{y}">BusBytes {bus}</text>')
-svg.append("</svg>")
-(src / "docs" / "figures" / "dma-buffer-knee.svg").write_text("\n".join(svg) + "\n")
+sys.path.insert(0, str(src / "tools"))
+from svgplot import line_plot
+colors = {32: "#1f77b4", 64: "#ff7f0e"}
+line_plot(src / "docs" / "figures" / "dma-buffer-knee.svg",
+          "OFFLOAD rate vs landing buffer depth (latency 350 cycles)", depths,
+          "BufferBeats (evenly spaced)", "raw bytes per cycle",
+          [{"name": f"BusBytes {bus}", "color": colors[bus],
+            "points": [(i, knee[(bus, d)]) for i, d in enumerate(depths)]} for bus in (32, 64)],
+          ymax=64, refs=[(bus, f"bus limit {bus}", colors[bus]) for bus in (32, 64)])
 if missed:
     sys.exit("dma-experiment: speed-up goal missed: " + "; ".join(missed))
 print("dma-experiment: docs/dma.md and docs/figures/dma-buffer-knee.svg updated")
