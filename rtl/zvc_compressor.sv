@@ -6,8 +6,9 @@
 // window's 4-byte mask enters the compaction network as 4/ElemBytes extra
 // slots in front of the window's elements, so one network produces the beat's
 // payload bytes in order (masks and non-zero elements). When a window spans
-// several beats, each beat's non-zero elements are appended to a window
-// accumulator and the window (mask first) leaves with its last beat.
+// several beats, each beat's non-zero elements go to the packer as they
+// arrive: the window's first beat opens a 4-byte hole in front of them, and
+// the window's last beat fills it with the finished mask (zvc_packer).
 //
 // Input rules: tkeep contiguous from bit 0; only the last beat of a frame
 // partial; frame length a multiple of ElemBytes. A frame breaking them is
@@ -197,8 +198,8 @@ module zvc_compressor #(
       chunk_hold_q  <= chunk_hold_d;
       chunk_patch_q <= chunk_patch_d;
       chunk_mask_q  <= chunk_mask_d;
-      chunk_last_q <= s_axis_tlast;
-      chunk_info_q <= {err_total, raw_total};
+      chunk_last_q  <= s_axis_tlast;
+      chunk_info_q  <= {err_total, raw_total};
     end
   end
 
