@@ -14,13 +14,14 @@
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "cli/io.hpp"
 
 namespace fs = std::filesystem;
 
@@ -51,11 +52,8 @@ const std::vector<Block> kBlocks = {
 };
 
 std::string read_text(const fs::path& path) {
-  std::ifstream in(path);
-  if (!in) throw std::runtime_error(fmt::format("cannot read {}", path.string()));
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
+  const zvc::Bytes bytes = zvc::cli::read_file(path.string());
+  return {bytes.begin(), bytes.end()};
 }
 
 // The ANSI header of `module` in our RTL style: one parameter or port per line.
@@ -248,14 +246,10 @@ std::string core_file(const Config& c, const std::vector<fs::path>& rtl,
   return s;
 }
 
-void write_text(const fs::path& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-  if (!out.flush()) throw std::runtime_error(fmt::format("cannot write {}", path.string()));
-}
-
 void generate(const Config& c, const fs::path& out_dir) {
   validate(c);
+  if (!fs::is_directory(c.rtl_dir))
+    throw std::runtime_error(fmt::format("cannot read the RTL folder {}", c.rtl_dir.string()));
   if (fs::exists(out_dir))
     throw std::runtime_error(
         fmt::format("{} exists; cdma-gen writes a new folder", out_dir.string()));
@@ -276,14 +270,14 @@ void generate(const Config& c, const fs::path& out_dir) {
     std::string filelist = "+incdir+rtl/include\n";
     for (const auto& f : rtl) filelist += "rtl/" + f.filename().string() + "\n";
     for (const auto& [b, h] : blocks) {
-      write_text(tmp / (c.name + "_" + b.key + ".sv"), wrapper(c, b, h));
+      zvc::cli::write_file((tmp / (c.name + "_" + b.key + ".sv")).string(), wrapper(c, b, h));
       filelist += c.name + "_" + b.key + ".sv\n";
     }
-    write_text(tmp / (c.name + ".f"), filelist);
-    write_text(tmp / (c.name + ".core"), core_file(c, rtl, blocks));
+    zvc::cli::write_file((tmp / (c.name + ".f")).string(), filelist);
+    zvc::cli::write_file((tmp / (c.name + ".core")).string(), core_file(c, rtl, blocks));
     if (std::find(c.blocks.begin(), c.blocks.end(), "dma") != c.blocks.end())
       fs::copy_file(c.regs_header, tmp / "cdma_regs.h");
-    write_text(tmp / "README.md", readme(c, blocks));
+    zvc::cli::write_file((tmp / "README.md").string(), readme(c, blocks));
     fs::rename(tmp, out_dir);
   } catch (...) {
     std::error_code ec;

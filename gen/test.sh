@@ -12,19 +12,18 @@ fails=0
 
 fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
 
-# elaborate BUNDLE NAME BLOCK: all three tools accept BUNDLE/NAME_BLOCK.sv as top.
+# shellcheck source=tools/rtl-tools.sh
+source "$(dirname "$0")/../tools/rtl-tools.sh"
+
+# elaborate BUNDLE NAME BLOCK: all three tools accept BUNDLE/NAME_BLOCK.sv as
+# top, from the bundle's own file list.
 elaborate() {
-  local dir=$1 top=$2_$3 files
-  files=$(grep -v '^+' "$dir/$2.f" | tr '\n' ' ')
-  (cd "$dir" && verilator --lint-only -Wall -f "$2.f" --top-module "$top") >"$work/v.log" 2>&1 ||
-    { fail "verilator $top"; head -20 "$work/v.log"; }
-  (cd "$dir" && yosys -q -e "implicitly declared" -p "read_verilog -sv -Irtl/include $files;
-     hierarchy -check -top $top; proc; check -assert; select -assert-none t:\$dlatch t:\$sr") \
-    >"$work/y.log" 2>&1 || { fail "yosys $top"; tail -5 "$work/y.log"; }
-  (cd "$dir" && iverilog -g2012 -Irtl/include -s "$top" -o "$work/iv.out" $files) >"$work/i.log" 2>&1 ||
-    { fail "icarus $top"; head -10 "$work/i.log"; }
-  [ -s "$work/i.log" ] && { fail "icarus warnings $top"; head -10 "$work/i.log"; }
-  (timeout 20 vvp -n "$work/iv.out") >"$work/r.log" 2>&1 || { fail "icarus run $top"; head "$work/r.log"; }
+  local dir=$1 top=$2_$3 out
+  incdir=rtl/include
+  mapfile -t files < <(grep -v '^+' "$dir/$2.f")
+  out=$(cd "$dir" && run_tools "$top" "") || { fail "$top"; echo "$out" | head -20; }
+  (cd "$dir" && verilator --lint-only -Wall -f "$2.f" --top-module "$top") >"$work/f.log" 2>&1 ||
+    { fail "verilator -f $2.f"; head -20 "$work/f.log"; }
   return 0
 }
 
