@@ -8,6 +8,10 @@
 // beat's slots (masks and elements, as in zvc_compressor) are spread by
 // zvc_expand; when a window spans beats, its mask is read with its first beat
 // and kept for the others.
+// Timing: the decision to fire a beat starts from registers (the frame's
+// bytes available, the window's remaining mask bits and their popcount), and
+// what follows from it (bytes consumed, frame end) is worked out for both
+// outcomes, fire only selecting (Fmax on the iCE40: docs/resources.md).
 //
 // Malformed payloads (hardware semantics, zvc::decode_lenient in the golden
 // model) never hang and never disturb the next frame: a payload that ends
@@ -65,7 +69,6 @@ module zvc_decompressor #(
   localparam int MaskSlots = 4 / ElemBytes;
   localparam int PeekBytes = WholeWindows ? WinPerBeat * (4 + 32 * ElemBytes) : 4 + BusBytes;
   localparam int TakeW = $clog2(PeekBytes + 1);
-  localparam int FillW = $clog2(3 * BusBytes + 1);
   localparam int BeatW = $clog2(BusBytes + 1);
   localparam int ElemW = $clog2(NumElems + 1);
 
@@ -86,10 +89,12 @@ module zvc_decompressor #(
 
   // ---- Payload bytes -------------------------------------------------------------
   logic [PeekBytes*8-1:0] peek, peek_m;
-  logic [FillW-1:0]       fill;
-  logic [TakeW-1:0]       consume, avail;
-  logic                   frame_known, frame_pop;
-  logic [31:0]            frame_len, frame_rem;
+  logic [TakeW-1:0]       consume, avail, head_avail;
+  logic [PeekBytes-1:0]   head_keep;
+  logic                   frame_known, frame_here;
+  logic [TakeW-1:0]       consume_idle, consume_fire;
+  logic                   end_idle, end_fire;
+  logic [31:0]            frame_len;
 
   zvc_unpacker #(
     .BusBytes  (BusBytes),
@@ -104,33 +109,37 @@ module zvc_decompressor #(
     .s_axis_tvalid,
     .s_axis_tready,
     .peek_o       (peek),
-    .fill_o       (fill),
-    .consume_i    (consume),
+    .avail_o      (head_avail),
+    .avail_keep_o (head_keep),
+    .consume0_i   (consume_idle),
+    .pop0_i       (end_idle),
+    .consume1_i   (consume_fire),
+    .pop1_i       (end_fire),
+    .take_sel_i   (fire),
     .frame_known_o(frame_known),
-    .frame_len_o  (frame_len),
-    .frame_rem_o  (frame_rem),
-    .frame_pop_i  (frame_pop)
+    .frame_here_o (frame_here),
+    .frame_len_o  (frame_len)
   );
 
   // ---- Frame state ---------------------------------------------------------------
   logic        active_q, in_done_q, trunc_q, trail_q, bad_q;
   logic [31:0] bytes_left_q, beats_left_q, comp_q;
 
-  logic             raw_done, all_here, out_free, fire, drain, frame_end, complete;
+  logic             raw_done, all_here, out_free, fire, drain, frame_open, frame_end, complete;
   logic             in_done_d, raw_done_d, trunc_d, trail_d, bad_d, sts_space;
-  logic [31:0]      frame_avail, comp_d;
+  logic [31:0]      comp_d;
   logic [BeatW-1:0] beat_bytes;
 
   assign raw_done   = beats_left_q == '0;
   assign beat_bytes = (bytes_left_q < 32'(BusBytes)) ? BeatW'(bytes_left_q) : BeatW'(BusBytes);
 
-  // Payload bytes of this frame the decoder may use now; bytes beyond read as zero.
-  assign all_here    = in_done_q || (frame_known && frame_rem <= 32'(fill));
-  assign frame_avail = in_done_q ? '0 : (frame_known && frame_rem < 32'(fill)) ? frame_rem : 32'(fill);
-  assign avail       = (frame_avail < 32'(PeekBytes)) ? TakeW'(frame_avail) : TakeW'(PeekBytes);
+  // Payload bytes of this frame the decoder may use now; bytes beyond read as
+  // zero. Once the frame's tlast is in, all its bytes are.
+  assign all_here = in_done_q || frame_known;
+  assign avail    = in_done_q ? '0 : head_avail;
 
   always_comb begin
-    for (int b = 0; b < PeekBytes; b++) peek_m[b*8 +: 8] = (TakeW'(b) < avail) ? peek[b*8 +: 8] : 8'h00;
+    for (int b = 0; b < PeekBytes; b++) peek_m[b*8 +: 8] = (head_keep[b] && !in_done_q) ? peek[b*8 +: 8] : 8'h00;
   end
 
   // ---- Beat decode ---------------------------------------------------------------
@@ -140,7 +149,12 @@ module zvc_decompressor #(
 
   // Mask bits for a window holding `count` (0..32) elements.
   function automatic logic [31:0] valid_bits(input logic [31:0] count);
-    valid_bits = (count >= 32) ? 32'hFFFF_FFFF : ((32'd1 << count) - 32'd1);
+    valid_bits = ~(32'hFFFF_FFFF << count);  // a shift by 32 or more gives 0
+  endfunction
+
+  // Elements in `bytes` bytes, the last one maybe partial.
+  function automatic logic [31:0] elems_in(input logic [31:0] bytes);
+    elems_in = 32'((33'(bytes) + 33'(ElemBytes - 1)) >> ElemShift);
   endfunction
 
   if (WholeWindows) begin : gen_whole_windows
@@ -152,7 +166,7 @@ module zvc_decompressor #(
     logic [SlotCntW-1:0]       slot_count;
     logic [ElemW-1:0]          beat_elems;  // elements in this beat, the last one maybe partial
 
-    assign beat_elems = ElemW'((32'(beat_bytes) + 32'(ElemBytes - 1)) >> ElemShift);
+    assign beat_elems = ElemW'(elems_in(32'(beat_bytes)));
 
     always_comb begin
       logic [31:0] win_elems, mask_raw, mask;
@@ -191,51 +205,71 @@ module zvc_decompressor #(
     end
     assign needed = TakeW'(32'(slot_count) * 32'(ElemBytes));
   end else begin : gen_split_windows
+    // The window's mask is read at its first beat; the part for later beats
+    // is kept shifted down (mask_q) with the next beat's popcount (ones_q),
+    // and win_valid_q holds the mask bits of the frame's remaining elements
+    // (elems_left_q), so that a beat's byte count starts from registers.
     localparam int PosW = 5;
-    logic [31:0]                  mask_q, mask_cur, mask_raw, win_valid;
+    logic [31:0]                  mask_q, mask_cur, mask_raw, win_valid_q, elems_left_q, elems_next;
     logic [PosW-1:0]              pos_q;
     logic                         at_start;
-    logic [NumElems-1:0]          bits;
+    logic [NumElems-1:0]          bits, bits_start, bits_fast;
     logic [NumElems*ElemBits-1:0] src, spread;
-    logic [ElemW-1:0]             ones;
-    logic [31:0]                  elems_left;  // elements of the frame not yet output
+    logic [ElemW-1:0]             ones, ones_q, ones_next, ones_spread;
 
-    assign elems_left = 32'((33'(bytes_left_q) + 33'(ElemBytes - 1)) >> ElemShift);
-    assign at_start  = pos_q == '0;
-    assign mask_raw  = peek_m[31:0];
-    assign win_valid = valid_bits(elems_left);
-    assign mask_cur  = at_start ? (mask_raw & win_valid) : mask_q;
-    assign beat_bad  = at_start && (mask_raw & ~win_valid) != '0;
-    assign bits      = NumElems'(mask_cur >> pos_q);
+    assign elems_next = elems_left_q - 32'(NumElems);
+    assign at_start   = pos_q == '0;
+    assign mask_raw   = peek_m[31:0];
+    assign mask_cur   = at_start ? (mask_raw & win_valid_q) : mask_q;
+    assign bits_start = mask_raw[NumElems-1:0] & win_valid_q[NumElems-1:0];
+    assign bits       = at_start ? bits_start : mask_q[NumElems-1:0];
+    // The count that decides the beat reads the mask unmasked: where that
+    // differs (fewer than 4 bytes available) the beat needs more bytes than
+    // there are either way, and its slots read as zero.
+    assign bits_fast  = peek[NumElems-1:0] & win_valid_q[NumElems-1:0];
+    assign ones       = at_start ? ElemW'($countones(bits_fast)) : ones_q;
+    assign ones_next  = ElemW'($countones(mask_cur[2*NumElems-1:NumElems]));
+    assign beat_bad   = at_start && (mask_raw & ~win_valid_q) != '0;
 `ifdef CDMA_MUTATE_DECOMP_SOURCE  // formal mutation (formal/CMakeLists.txt): must be caught
-    assign src       = at_start ? peek_m[24 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits];
+    assign src        = at_start ? peek_m[24 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits];
 `else
-    assign src       = at_start ? peek_m[32 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits];
+    assign src        = at_start ? peek_m[32 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits];
 `endif
 
     zvc_expand #(.NumSlots(NumElems), .SlotBits(ElemBits)) u_expand (
       .data_i (src),
       .keep_i (bits),
       .data_o (spread),
-      .count_o(ones)
+      .count_o(ones_spread)
     );
 
     assign beat_data = spread;
     // A mask is read at a window's start, unless the frame has no elements
     // (a zero length: one null beat, no payload bytes).
-    assign needed = TakeW'((at_start && elems_left != '0 ? 32'd4 : 32'd0) + 32'(ones) * 32'(ElemBytes));
+    assign needed = TakeW'((at_start && win_valid_q[0] ? 32'd4 : 32'd0) + 32'(ones) * 32'(ElemBytes));
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        mask_q <= '0;
-        pos_q  <= '0;
+        mask_q      <= '0;
+        ones_q      <= '0;
+        pos_q       <= '0;
+        win_valid_q <= '0;
+        elems_left_q <= '0;
       end else if (load) begin
-        pos_q <= '0;
+        pos_q        <= '0;
+        elems_left_q <= elems_in(cmd_bytes);
+        win_valid_q  <= valid_bits(elems_in(cmd_bytes));
       end else if (fire) begin
-        if (at_start) mask_q <= mask_cur;
-        pos_q <= (32'(pos_q) + 32'(NumElems) == 32 || beats_left_q == 32'd1) ? '0 : pos_q + PosW'(NumElems);
+        mask_q      <= mask_cur >> NumElems;
+        ones_q      <= ones_next;
+        pos_q       <= (32'(pos_q) + 32'(NumElems) == 32 || beats_left_q == 32'd1) ? '0 : pos_q + PosW'(NumElems);
+        // Past the frame's last beat the value is unused until the next load.
+        elems_left_q <= elems_next;
+        win_valid_q  <= valid_bits(elems_next);
       end
     end
+
+    `CDMA_ASSERT(ones_match, !(fire && needed <= avail) || ones == ones_spread)
   end
 
   // ---- Control -------------------------------------------------------------------
@@ -248,9 +282,15 @@ module zvc_decompressor #(
 `else
   assign drain      = active_q && raw_done && !in_done_q;
 `endif
-  assign consume    = fire ? ((needed < avail) ? needed : avail) : (drain ? avail : '0);
-  assign frame_end  = active_q && !in_done_q && frame_known && 32'(consume) == frame_rem;
-  assign frame_pop  = frame_end;
+  // Bytes consumed and whether the frame ends (its last byte consumed), both
+  // for a beat fired and for none: fire only selects (zvc_unpacker).
+  assign consume_fire = (needed < avail) ? needed : avail;
+  assign consume_idle = drain ? avail : '0;
+  assign frame_open   = active_q && !in_done_q && frame_here;
+  assign end_fire     = frame_open && needed >= head_avail;
+  assign end_idle     = frame_open && (drain || head_avail == '0);
+  assign consume      = fire ? consume_fire : consume_idle;
+  assign frame_end    = fire ? end_fire : end_idle;
   assign in_done_d  = in_done_q || frame_end;
   assign raw_done_d = raw_done || (fire && beats_left_q == 32'd1);
   assign trunc_d    = trunc_q || (fire && needed > avail);
@@ -314,7 +354,11 @@ module zvc_decompressor #(
         out_keep_q[b]       <= BeatW'(b) < beat_bytes;
         out_data_q[b*8 +: 8] <= (BeatW'(b) < beat_bytes) ? beat_data[b*8 +: 8] : 8'h00;
       end
+`ifdef CDMA_MUTATE_DECOMP_TLAST  // formal mutation (formal/CMakeLists.txt): must be caught
+      out_last_q <= beats_left_q == 32'd2;
+`else
       out_last_q <= beats_left_q == 32'd1;
+`endif
     end
   end
 
@@ -341,5 +385,6 @@ module zvc_decompressor #(
   assign sts_error_o      = sts_word[2:0];
 
   `CDMA_ASSERT(consume_le_avail, consume <= avail)
-  `CDMA_ASSERT(pop_only_known, !frame_pop || frame_known)
+  `CDMA_ASSERT(frame_end_at_last_byte, frame_end == (active_q && !in_done_q && frame_here && consume == head_avail))
+  `CDMA_ASSERT(pop_only_known, !frame_end || frame_known)
 endmodule

@@ -1,14 +1,23 @@
 // Byte-stream unpacker: AXI4-Stream beats in, a window of the oldest
-// PeekBytes buffered bytes out; the consumer takes any 0..PeekBytes of them
-// per cycle. Frame ends are kept as lengths in a small queue: frame_known_o
-// says the oldest unfinished frame's tlast has arrived, frame_len_o is its
-// byte count and frame_rem_o how many of its bytes are not consumed yet. The
-// consumer pops a frame (frame_pop_i) in the cycle it consumes the frame's
-// last bytes, or any later cycle; a frame of zero bytes (a lone null beat)
-// is popped like any other.
+// PeekBytes buffered bytes out; the consumer takes any 0..avail_o of them per
+// cycle (consume), avail_o being the bytes of the oldest unfinished frame in the window
+// (so a frame's bytes are never taken together with the next frame's) and
+// avail_keep_o the same as a byte mask (bit b set for b < avail_o).
+// frame_known_o says that frame's tlast has arrived, frame_here_o that its
+// last byte is in the window, frame_len_o is its byte count. The consumer pops
+// the frame (pop) in the cycle it consumes the frame's last bytes, or any
+// later cycle; a frame of zero bytes (a lone null beat) is popped like any
+// other.
 //
-// Input bytes are the low popcount(tkeep) lanes of a beat. s_axis_tready comes
-// from registers only. Bytes of peek_o at or above fill_o are undefined.
+// The consumer gives its two possible decisions, worked out in parallel, and
+// which one holds: consume1_i/pop1_i when take_sel_i is high, consume0_i/
+// pop0_i when low. The next state is computed for both and the late select
+// drives only the last multiplexers (and the buffer's shifter).
+//
+// avail_o, avail_keep_o, frame_here_o, frame_known_o and s_axis_tready come
+// from registers only, so the consumer's decision does not start behind arithmetic on frame
+// lengths. Input bytes are the low popcount(tkeep) lanes of a beat; bytes of
+// peek_o at or above avail_o are undefined.
 // Latency: a beat accepted in cycle t is in peek_o from t+1.
 // Reset: asynchronous, active low.
 `include "cdma_assert.svh"
@@ -21,7 +30,6 @@ module zvc_unpacker #(
   // Frames whose end may be buffered at once: 2 or more.
   parameter int FrameDepth = 4,
   localparam int CapBytes = 3 * BusBytes,
-  localparam int FillW = $clog2(CapBytes + 1),
   localparam int TakeW = $clog2(PeekBytes + 1)
 ) (
   input  logic                   clk_i,
@@ -32,71 +40,121 @@ module zvc_unpacker #(
   input  logic                   s_axis_tvalid,
   output logic                   s_axis_tready,
   output logic [PeekBytes*8-1:0] peek_o,
-  output logic [FillW-1:0]       fill_o,
-  input  logic [TakeW-1:0]       consume_i,
+  output logic [TakeW-1:0]       avail_o,
+  output logic [PeekBytes-1:0]   avail_keep_o,
+  input  logic [TakeW-1:0]       consume0_i,
+  input  logic                   pop0_i,
+  input  logic [TakeW-1:0]       consume1_i,
+  input  logic                   pop1_i,
+  input  logic                   take_sel_i,
   output logic                   frame_known_o,
-  output logic [31:0]            frame_len_o,
-  output logic [31:0]            frame_rem_o,
-  input  logic                   frame_pop_i
+  output logic                   frame_here_o,
+  output logic [31:0]            frame_len_o
 );
   `CDMA_CHECK_BUS_BYTES(BusBytes)
   `CDMA_PARAM_CHECK(g_peek_check, PeekBytes >= 1 && PeekBytes <= 2 * BusBytes,
                     "PeekBytes must be 1 to 2*BusBytes")
+  `CDMA_PARAM_CHECK(g_depth_check, FrameDepth >= 2, "FrameDepth must be at least 2")
 
+  localparam int FillW = $clog2(CapBytes + 1);
   localparam int BeatW = $clog2(BusBytes + 1);
+  localparam int CntW = $clog2(FrameDepth + 1);
 
   logic [CapBytes*8-1:0] buf_q, buf_d;
-  logic [FillW-1:0]      fill_q, fill_d, fill_mid;
-  logic [31:0]           in_len_q;   // bytes of the frame arriving
-  logic [31:0]           consumed_q; // bytes consumed of the oldest unfinished frame
-  logic [BeatW-1:0]      beat_bytes;
-  logic                  in_fire, len_ready;
+  logic [FillW-1:0]      fill_q, fill_d;
+  logic [FillW-1:0]      head_q;  // bytes in the buffer of the oldest unfinished frame
+  logic [FillW-1:0]      head_pre, head_pop, head0, head1;
+  logic [TakeW-1:0]      avail_q, avail0, avail1;
+  logic [PeekBytes-1:0]  keep_q, keep0, keep1;
+  logic [TakeW-1:0]      consume;
+  logic                  pop;
+  logic                  here_q;
+  logic [31:0]           in_len_q, in_len_d;  // bytes of the frame arriving, this beat's included
+  logic [FrameDepth*32-1:0] lens_q;  // lengths of the frames whose tlast arrived, oldest first
+  logic [CntW-1:0]       cnt_q, cnt0, cnt1;
+  logic [BeatW-1:0]      beat_bytes, in_bytes;
+  logic [FillW-1:0]      next_len;  // the second frame's length, when it is wholly buffered
+  logic                  in_fire, push;
 
   assign beat_bytes    = BeatW'($countones(s_axis_tkeep));
-  assign s_axis_tready = fill_q <= FillW'(CapBytes - BusBytes) && len_ready;
+  assign s_axis_tready = fill_q <= FillW'(CapBytes - BusBytes) && cnt_q != CntW'(FrameDepth);
   assign in_fire       = s_axis_tvalid && s_axis_tready;
+  assign in_bytes      = in_fire ? beat_bytes : '0;
+  assign in_len_d      = in_len_q + 32'(in_bytes);
+  assign push          = in_fire && s_axis_tlast;
+  assign consume       = take_sel_i ? consume1_i : consume0_i;
+  assign pop           = take_sel_i ? pop1_i : pop0_i;
   assign peek_o        = buf_q[PeekBytes*8-1:0];
-  assign fill_o        = fill_q;
-  assign frame_rem_o   = frame_len_o - consumed_q;
+  assign avail_o       = avail_q;
+  assign avail_keep_o  = keep_q;
+  assign frame_known_o = cnt_q != '0;
+  assign frame_here_o  = here_q;
+  assign frame_len_o   = lens_q[31:0];
+  assign next_len      = lens_q[32 +: FillW];
 
-  cdma_fifo_sync #(.Width(32), .Depth(FrameDepth)) u_frame_len (
-    .clk_i,
-    .rst_ni,
-    .wvalid_i(in_fire && s_axis_tlast),
-    .wready_o(len_ready),
-    .wdata_i (in_len_q + 32'(beat_bytes)),
-    .rvalid_o(frame_known_o),
-    .rready_i(frame_pop_i),
-    .rdata_o (frame_len_o)
-  );
-
+  // The beat is written behind the buffered bytes first (bytes at and above
+  // fill_q are free, so whether it is accepted does not matter), then the
+  // whole buffer shifts by consume: the consumer's late decision drives one
+  // shifter.
   always_comb begin
-    logic [CapBytes*8-1:0] shifted, appended;
-    fill_mid = fill_q - FillW'(consume_i);
-    shifted  = buf_q >> {consume_i, 3'b000};
-    appended = (CapBytes*8)'(s_axis_tdata) << {fill_mid, 3'b000};
+    logic [CapBytes*8-1:0] placed, merged;
+    placed = (CapBytes*8)'(s_axis_tdata) << {fill_q, 3'b000};
     for (int k = 0; k < CapBytes; k++) begin
-      buf_d[k*8 +: 8] = (in_fire && FillW'(k) >= fill_mid) ? appended[k*8 +: 8] : shifted[k*8 +: 8];
+      merged[k*8 +: 8] = (FillW'(k) >= fill_q) ? placed[k*8 +: 8] : buf_q[k*8 +: 8];
     end
-    fill_d = fill_mid + (in_fire ? FillW'(beat_bytes) : '0);
+    buf_d  = merged >> {consume, 3'b000};
+    fill_d = fill_q - FillW'(consume) + FillW'(in_bytes);
+  end
+
+  // The oldest frame's bytes next cycle, for either decision. After a pop the
+  // next frame is oldest: a complete one is wholly in the buffer; the one
+  // arriving has nothing consumed yet.
+  assign head_pre = head_q + (frame_known_o ? '0 : FillW'(in_bytes));
+  assign head_pop = (cnt_q >= CntW'(2)) ? next_len : FillW'(in_len_d);
+  assign head0    = pop0_i ? head_pop : head_pre - FillW'(consume0_i);
+  assign head1    = pop1_i ? head_pop : head_pre - FillW'(consume1_i);
+  assign avail0   = (head0 < FillW'(PeekBytes)) ? TakeW'(head0) : TakeW'(PeekBytes);
+  assign avail1   = (head1 < FillW'(PeekBytes)) ? TakeW'(head1) : TakeW'(PeekBytes);
+  assign cnt0     = cnt_q + CntW'(push) - CntW'(pop0_i);
+  assign cnt1     = cnt_q + CntW'(push) - CntW'(pop1_i);
+  always_comb begin
+    for (int b = 0; b < PeekBytes; b++) begin
+      keep0[b] = TakeW'(b) < avail0;
+      keep1[b] = TakeW'(b) < avail1;
+    end
   end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      fill_q     <= '0;
-      in_len_q   <= '0;
-      consumed_q <= '0;
+      fill_q   <= '0;
+      head_q   <= '0;
+      avail_q  <= '0;
+      keep_q   <= '0;
+      here_q   <= 1'b0;
+      cnt_q    <= '0;
+      in_len_q <= '0;
     end else begin
-      fill_q <= fill_d;
-      if (in_fire) in_len_q <= s_axis_tlast ? '0 : in_len_q + 32'(beat_bytes);
-      consumed_q <= frame_pop_i ? '0 : consumed_q + 32'(consume_i);
+      fill_q  <= fill_d;
+      head_q  <= take_sel_i ? head1 : head0;
+      avail_q <= take_sel_i ? avail1 : avail0;
+      keep_q  <= take_sel_i ? keep1 : keep0;
+      here_q  <= take_sel_i ? cnt1 != '0 && head1 <= FillW'(PeekBytes) : cnt0 != '0 && head0 <= FillW'(PeekBytes);
+      cnt_q   <= take_sel_i ? cnt1 : cnt0;
+      if (in_fire) in_len_q <= s_axis_tlast ? '0 : in_len_d;
     end
   end
 
-  // Bytes at and above fill_q are never used: no reset needed.
-  always_ff @(posedge clk_i) buf_q <= buf_d;
+  // Bytes at and above fill_q, and lengths beyond cnt_q, are never used: no reset needed.
+  always_ff @(posedge clk_i) begin
+    buf_q <= buf_d;
+    if (pop) lens_q <= lens_q >> 32;
+    for (int i = 0; i < FrameDepth; i++) begin
+      if (push && CntW'(i) == cnt_q - CntW'(pop)) lens_q[i*32 +: 32] <= in_len_d;
+    end
+  end
 
-  `CDMA_ASSERT(consume_le_fill, consume_i <= TakeW'(PeekBytes) && FillW'(consume_i) <= fill_q)
-  `CDMA_ASSERT(pop_when_known, !frame_pop_i || frame_known_o)
-  `CDMA_ASSERT(fill_in_range, fill_q <= FillW'(CapBytes))
+  `CDMA_ASSERT(consume_le_avail, consume <= avail_q)
+  `CDMA_ASSERT(pop_when_known, !pop || frame_known_o)
+  `CDMA_ASSERT(fill_in_range, fill_q <= FillW'(CapBytes) && cnt_q <= CntW'(FrameDepth))
+  `CDMA_ASSERT(head_in_fill, head_q <= fill_q && (frame_known_o || head_q == fill_q))
 endmodule
