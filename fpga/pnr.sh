@@ -25,7 +25,8 @@ if nextpnr-ice40 -q "${dev[@]}" "${pins[@]}" --json "$netlist" "${asc[@]}" --see
     mv "$out/$design.asc.tmp" "$out/$design.asc"
     icepack "$out/$design.asc" "$out/$design.bin.tmp" && mv "$out/$design.bin.tmp" "$out/$design.bin"
   fi
-elif grep -q "no BELs remaining" "$out/nextpnr.log"; then
+elif grep -qE "no BELs remaining|Failed to expand region" "$out/nextpnr.log"; then
+  # Too many cells for the device: the packer or the analytic placer says so.
   rm -f "$out/$design.asc.tmp"
   python3 "$here/summary.py" --unfit "$board" "$design" "$config" "$freq" "$out/nextpnr.log" >"$out/summary.json"
 else
