@@ -250,19 +250,19 @@ module zvc_decompressor #(
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
-        mask_q      <= '0;
-        ones_q      <= '0;
-        pos_q       <= '0;
-        win_valid_q <= '0;
+        mask_q       <= '0;
+        ones_q       <= '0;
+        pos_q        <= '0;
+        win_valid_q  <= '0;
         elems_left_q <= '0;
       end else if (load) begin
         pos_q        <= '0;
         elems_left_q <= elems_in(cmd_bytes);
         win_valid_q  <= valid_bits(elems_in(cmd_bytes));
       end else if (fire) begin
-        mask_q      <= mask_cur >> NumElems;
-        ones_q      <= ones_next;
-        pos_q       <= (32'(pos_q) + 32'(NumElems) == 32 || beats_left_q == 32'd1) ? '0 : pos_q + PosW'(NumElems);
+        mask_q       <= mask_cur >> NumElems;
+        ones_q       <= ones_next;
+        pos_q        <= (32'(pos_q) + 32'(NumElems) == 32 || beats_left_q == 32'd1) ? '0 : pos_q + PosW'(NumElems);
         // Past the frame's last beat the value is unused until the next load.
         elems_left_q <= elems_next;
         win_valid_q  <= valid_bits(elems_next);
@@ -275,12 +275,12 @@ module zvc_decompressor #(
   // ---- Control -------------------------------------------------------------------
   logic out_valid_q;
 
-  assign out_free   = !out_valid_q || m_axis_tready;
-  assign fire       = active_q && !raw_done && out_free && (needed <= avail || all_here);
+  assign out_free     = !out_valid_q || m_axis_tready;
+  assign fire         = active_q && !raw_done && out_free && (needed <= avail || all_here);
 `ifdef CDMA_MUTATE_DECOMP_NO_DRAIN  // formal mutation (formal/CMakeLists.txt): must be caught
-  assign drain      = 1'b0;
+  assign drain        = 1'b0;
 `else
-  assign drain      = active_q && raw_done && !in_done_q;
+  assign drain        = active_q && raw_done && !in_done_q;
 `endif
   // Bytes consumed and whether the frame ends (its last byte consumed), both
   // for a beat fired and for none: fire only selects (zvc_unpacker).
@@ -291,14 +291,14 @@ module zvc_decompressor #(
   assign end_idle     = frame_open && (drain || head_avail == '0);
   assign consume      = fire ? consume_fire : consume_idle;
   assign frame_end    = fire ? end_fire : end_idle;
-  assign in_done_d  = in_done_q || frame_end;
-  assign raw_done_d = raw_done || (fire && beats_left_q == 32'd1);
-  assign trunc_d    = trunc_q || (fire && needed > avail);
-  assign trail_d    = trail_q || (drain && consume != '0);
-  assign bad_d      = bad_q || (fire && beat_bad);
-  assign comp_d     = frame_end ? frame_len : comp_q;
-  assign complete   = active_q && raw_done_d && in_done_d && sts_space;
-  assign load       = cmd_avail && (!active_q || complete);
+  assign in_done_d    = in_done_q || frame_end;
+  assign raw_done_d   = raw_done || (fire && beats_left_q == 32'd1);
+  assign trunc_d      = trunc_q || (fire && needed > avail);
+  assign trail_d      = trail_q || (drain && consume != '0);
+  assign bad_d        = bad_q || (fire && beat_bad);
+  assign comp_d       = frame_end ? frame_len : comp_q;
+  assign complete     = active_q && raw_done_d && in_done_d && sts_space;
+  assign load         = cmd_avail && (!active_q || complete);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -1,13 +1,13 @@
 // Byte-stream unpacker: AXI4-Stream beats in, a window of the oldest
 // PeekBytes buffered bytes out; the consumer takes any 0..avail_o of them per
-// cycle (consume), avail_o being the bytes of the oldest unfinished frame in the window
-// (so a frame's bytes are never taken together with the next frame's) and
-// avail_keep_o the same as a byte mask (bit b set for b < avail_o).
-// frame_known_o says that frame's tlast has arrived, frame_here_o that its
-// last byte is in the window, frame_len_o is its byte count. The consumer pops
-// the frame (pop) in the cycle it consumes the frame's last bytes, or any
-// later cycle; a frame of zero bytes (a lone null beat) is popped like any
-// other.
+// cycle (consume), avail_o being the bytes of the oldest unfinished frame in
+// the window (so a frame's bytes are never taken together with the next
+// frame's) and avail_keep_o the same as a byte mask (bit b set for
+// b < avail_o). frame_known_o says that frame's tlast has arrived,
+// frame_here_o that its last byte is in the window, frame_len_o is its byte
+// count. The consumer pops the frame (pop) in the cycle it consumes the
+// frame's last bytes, or any later cycle; a frame of zero bytes (a lone null
+// beat) is popped like any other.
 //
 // The consumer gives its two possible decisions, worked out in parallel, and
 // which one holds: consume1_i/pop1_i when take_sel_i is high, consume0_i/
@@ -15,9 +15,9 @@
 // drives only the last multiplexers (and the buffer's shifter).
 //
 // avail_o, avail_keep_o, frame_here_o, frame_known_o and s_axis_tready come
-// from registers only, so the consumer's decision does not start behind arithmetic on frame
-// lengths. Input bytes are the low popcount(tkeep) lanes of a beat; bytes of
-// peek_o at or above avail_o are undefined.
+// from registers only, so the consumer's decision does not start behind
+// arithmetic on frame lengths. Input bytes are the low popcount(tkeep) lanes
+// of a beat; bytes of peek_o at or above avail_o are undefined.
 // Latency: a beat accepted in cycle t is in peek_o from t+1.
 // Reset: asynchronous, active low.
 `include "cdma_assert.svh"
