@@ -4,12 +4,15 @@
 // every output byte. The FPGA flow (Makefile.fpga) builds it for iCE40 boards
 // and the Verilator bench tb/selftest_tb.cpp runs the same module.
 //
-// Source: frames of FrameBeats full beats. Element values come from
-// xorshift64 generators (one per 8 bytes of the bus); a second bank decides per
-// element whether it is zero: sparsity_i = 0, 1, 2, 3 gives 0 %, 50 %, 75 %
-// and 90 % zeros (plus the rare all-zero random value); change it only while
-// rst_ni is low, as source and checker both read it. The checker runs an
-// identical pair of banks, advanced by the decompressor's output beats.
+// Source: frames of FrameBeats full beats. Element values come from a bank of
+// xorshift64 generators (one per 8 bytes of the bus). Element i is zero when
+// the beat's byte (i+1)*ElemBytes mod BusBytes (the lowest byte of the next
+// element's value) is below a threshold: sparsity_i = 0, 1, 2, 3 gives 0 %,
+// 50 %, 75 % and 90 % zeros (plus the rare all-zero random value); change it
+// only while rst_ni is low, as source and checker both read it. Reading the
+// zero decision from the same bank, not a second one, halves the generator
+// logic (the UP5K build needs the room). The checker runs an identical bank,
+// advanced by the decompressor's output beats.
 //
 // Checks: every output byte, tkeep all ones, tlast exactly on each frame's
 // last beat, compressor status (raw length, no error), decompressor status (no
@@ -42,7 +45,7 @@ module cdma_selftest #(
 
   localparam int ElemBits = 8 * ElemBytes;
   localparam int NumElems = BusBytes / ElemBytes;
-  localparam int Gens = BusBytes / 8;  // generators per bank
+  localparam int Gens = BusBytes / 8;  // generators in a bank
   localparam int BeatW = FrameBeats > 1 ? $clog2(FrameBeats) : 1;  // beat counter, 0..FrameBeats-1
   localparam logic [31:0] FrameBytes = 32'(FrameBeats * BusBytes);
 
@@ -53,19 +56,18 @@ module cdma_selftest #(
   endfunction
 
   // Bank seeds: distinct non-zero values per generator.
-  function automatic logic [Gens*128-1:0] seeds(input logic [63:0] s);
+  function automatic logic [Gens*64-1:0] seeds(input logic [63:0] s);
     seeds = '0;
-    for (int g = 0; g < 2 * Gens; g++) begin
+    for (int g = 0; g < Gens; g++) begin
       seeds[g*64 +: 64] = (s == '0 ? 64'h1 : s) ^ (64'(g) * 64'hD1B5_4A32_D192_ED03);
       if (seeds[g*64 +: 64] == '0) seeds[g*64 +: 64] = 64'h1;
     end
   endfunction
 
-  localparam logic [Gens*128-1:0] Seeds = seeds(Seed);
+  localparam logic [Gens*64-1:0] Seeds = seeds(Seed);
 
   // ---- Frame generator (used twice: source and checker) ----------------------
-  // state: Gens value generators, then Gens decision generators.
-  logic [Gens*128-1:0]   src_q, chk_q, src_next, chk_next;
+  logic [Gens*64-1:0]    src_q, chk_q, src_next, chk_next;
   logic [BusBytes*8-1:0] src_data, chk_data;
   logic [7:0]            threshold;
 
@@ -76,16 +78,16 @@ module cdma_selftest #(
       2'd2:    threshold = 8'd192;
       default: threshold = 8'd230;
     endcase
-    for (int g = 0; g < 2 * Gens; g++) begin
+    for (int g = 0; g < Gens; g++) begin
       src_next[g*64 +: 64] = xorshift64(src_q[g*64 +: 64]);
       chk_next[g*64 +: 64] = xorshift64(chk_q[g*64 +: 64]);
     end
-    // Element i is zero when byte i of the decision bank is below the threshold.
+    // Element i is zero when byte (i+1)*ElemBytes mod BusBytes is below the threshold.
     for (int i = 0; i < NumElems; i++) begin
       src_data[i*ElemBits +: ElemBits] =
-          src_q[Gens*64 + i*8 +: 8] < threshold ? '0 : src_q[i*ElemBits +: ElemBits];
+          src_q[((i + 1) * ElemBytes % BusBytes) * 8 +: 8] < threshold ? '0 : src_q[i*ElemBits +: ElemBits];
       chk_data[i*ElemBits +: ElemBits] =
-          chk_q[Gens*64 + i*8 +: 8] < threshold ? '0 : chk_q[i*ElemBits +: ElemBits];
+          chk_q[((i + 1) * ElemBytes % BusBytes) * 8 +: 8] < threshold ? '0 : chk_q[i*ElemBits +: ElemBits];
     end
   end
 

@@ -50,8 +50,9 @@ class SelfTest {
   std::unique_ptr<Vcdma_selftest> dut_;
 };
 
-// The self-test's generators in C++ (rtl/cdma_selftest.sv): xorshift64 banks,
-// value bytes little-endian across the bus, decision byte i for element i.
+// The self-test's generator in C++ (rtl/cdma_selftest.sv): a bank of xorshift64
+// generators, bytes little-endian across the bus; element e is zero when byte
+// (e+1)*E mod B is below the threshold.
 std::uint64_t xorshift64(std::uint64_t x) {
   x ^= x << 13;
   x ^= x >> 7;
@@ -62,19 +63,19 @@ std::uint64_t xorshift64(std::uint64_t x) {
 zvc::Bytes replica_frame(int sparsity) {
   constexpr std::uint64_t kSeed = 0x9E3779B97F4A7C15ULL;
   const std::array<unsigned, 4> thresholds{0, 128, 192, 230};
-  std::array<std::uint64_t, 2 * kGens> state{};
-  for (std::size_t g = 0; g < 2 * kGens; ++g) {
+  std::array<std::uint64_t, kGens> state{};
+  for (std::size_t g = 0; g < kGens; ++g) {
     state[g] = kSeed ^ (g * 0xD1B54A32D192ED03ULL);
     if (state[g] == 0) state[g] = 1;
   }
-  const auto byte_of = [&](std::size_t bank, std::size_t i) {
-    return static_cast<std::uint8_t>(state[bank * kGens + i / 8] >> (8 * (i % 8)));
+  const auto byte_of = [&](std::size_t i) {
+    return static_cast<std::uint8_t>(state[i / 8] >> (8 * (i % 8)));
   };
   zvc::Bytes frame;
   for (std::size_t beat = 0; beat < kFrameBeats; ++beat) {
     for (std::size_t e = 0; e < B / E; ++e) {
-      const bool zero = byte_of(1, e) < thresholds[static_cast<std::size_t>(sparsity)];
-      for (int k = 0; k < E; ++k) frame.push_back(zero ? 0 : byte_of(0, e * E + k));
+      const bool zero = byte_of((e + 1) * E % B) < thresholds[static_cast<std::size_t>(sparsity)];
+      for (int k = 0; k < E; ++k) frame.push_back(zero ? 0 : byte_of(e * E + k));
     }
     for (auto& s : state) s = xorshift64(s);
   }
