@@ -122,16 +122,23 @@ module zvc_decompressor #(
   );
 
   // ---- Frame state ---------------------------------------------------------------
-  logic        active_q, in_done_q, trunc_q, trail_q, bad_q;
-  logic [31:0] bytes_left_q, beats_left_q, comp_q;
+  logic             active_q, in_done_q, trunc_q, trail_q, bad_q;
+  logic [31:0]      beats_left_q, comp_q;
+  logic [BeatW-1:0] tail_q;  // bytes of the frame's last beat
 
   logic             raw_done, all_here, out_free, fire, drain, frame_open, frame_end, complete;
-  logic             in_done_d, raw_done_d, trunc_d, trail_d, bad_d, sts_space;
+  logic             in_done_d, raw_done_d, trunc_d, trail_d, bad_d, sts_space, last_beat;
   logic [31:0]      comp_d;
-  logic [BeatW-1:0] beat_bytes;
+  logic [BeatW-1:0] beat_bytes, cmd_tail;
 
+  // Every beat but a frame's last is full; the last has the bytes left over
+  // (none for a zero length).
+  assign cmd_tail   = (cmd_bytes == '0) ? '0 :
+                      (cmd_bytes[$clog2(BusBytes)-1:0] == '0) ? BeatW'(BusBytes) :
+                      BeatW'(cmd_bytes[$clog2(BusBytes)-1:0]);
   assign raw_done   = beats_left_q == '0;
-  assign beat_bytes = (bytes_left_q < 32'(BusBytes)) ? BeatW'(bytes_left_q) : BeatW'(BusBytes);
+  assign last_beat  = beats_left_q == 32'd1;
+  assign beat_bytes = last_beat ? tail_q : BeatW'(BusBytes);
 
   // Payload bytes of this frame the decoder may use now; bytes beyond read as
   // zero. Once the frame's tlast is in, all its bytes are.
@@ -207,17 +214,29 @@ module zvc_decompressor #(
   end else begin : gen_split_windows
     // The window's mask is read at its first beat; the part for later beats
     // is kept shifted down (mask_q) with the next beat's popcount (ones_q),
-    // and win_valid_q holds the mask bits of the frame's remaining elements
-    // (elems_left_q), so that a beat's byte count starts from registers.
+    // and win_valid_q holds the mask bits of the frame's remaining elements,
+    // so that a beat's byte count starts from registers. The elements left
+    // after a beat follow from the beats left: (beats_left_q - 2) full beats
+    // and the last beat's tail_elems; 32 or more (a whole window) when at
+    // least WinBeats + 2 beats are left.
     localparam int PosW = 5;
-    logic [31:0]                  mask_q, mask_cur, mask_raw, win_valid_q, elems_left_q, elems_next;
+    localparam int WinBeats = 32 / NumElems;       // beats per window
+    localparam int NearW = $clog2(WinBeats + 2);   // beats left, below WinBeats + 2
+    logic [31:0]                  mask_q, mask_cur, mask_raw, win_valid_q, win_valid_load, win_valid_next;
+    logic [ElemW-1:0]             tail_elems;
+    logic [5:0]                   elems_load, elems_next;
     logic [PosW-1:0]              pos_q;
     logic                         at_start;
     logic [NumElems-1:0]          bits, bits_start, bits_fast;
     logic [NumElems*ElemBits-1:0] src, spread;
     logic [ElemW-1:0]             ones, ones_q, ones_next, ones_spread;
 
-    assign elems_next = elems_left_q - 32'(NumElems);
+    assign tail_elems = ElemW'((32'(tail_q) + 32'(ElemBytes - 1)) >> ElemShift);
+    assign elems_next = 6'((6'(beats_left_q[NearW-1:0]) - 6'd2) * 6'(NumElems)) + 6'(tail_elems);
+    assign win_valid_next = (beats_left_q >= 32'(WinBeats + 2)) ? '1 : valid_bits(32'(elems_next));
+    // A frame of more than 31 elements fills its first window.
+    assign elems_load = 6'((cmd_bytes[7:0] + 8'(ElemBytes - 1)) >> ElemShift);
+    assign win_valid_load = (cmd_bytes > 32'(31 * ElemBytes)) ? '1 : valid_bits(32'(elems_load));
     assign at_start   = pos_q == '0;
     assign mask_raw   = peek_m[31:0];
     assign mask_cur   = at_start ? (mask_raw & win_valid_q) : mask_q;
@@ -254,18 +273,15 @@ module zvc_decompressor #(
         ones_q       <= '0;
         pos_q        <= '0;
         win_valid_q  <= '0;
-        elems_left_q <= '0;
       end else if (load) begin
         pos_q        <= '0;
-        elems_left_q <= elems_in(cmd_bytes);
-        win_valid_q  <= valid_bits(elems_in(cmd_bytes));
+        win_valid_q  <= win_valid_load;
       end else if (fire) begin
         mask_q       <= mask_cur >> NumElems;
         ones_q       <= ones_next;
-        pos_q        <= (32'(pos_q) + 32'(NumElems) == 32 || beats_left_q == 32'd1) ? '0 : pos_q + PosW'(NumElems);
+        pos_q        <= (32'(pos_q) + 32'(NumElems) == 32 || last_beat) ? '0 : pos_q + PosW'(NumElems);
         // Past the frame's last beat the value is unused until the next load.
-        elems_left_q <= elems_next;
-        win_valid_q  <= valid_bits(elems_next);
+        win_valid_q  <= win_valid_next;
       end
     end
 
@@ -292,7 +308,7 @@ module zvc_decompressor #(
   assign consume      = fire ? consume_fire : consume_idle;
   assign frame_end    = fire ? end_fire : end_idle;
   assign in_done_d    = in_done_q || frame_end;
-  assign raw_done_d   = raw_done || (fire && beats_left_q == 32'd1);
+  assign raw_done_d   = raw_done || (fire && last_beat);
   assign trunc_d      = trunc_q || (fire && needed > avail);
   assign trail_d      = trail_q || (drain && consume != '0);
   assign bad_d        = bad_q || (fire && beat_bad);
@@ -307,7 +323,7 @@ module zvc_decompressor #(
       trunc_q      <= 1'b0;
       trail_q      <= 1'b0;
       bad_q        <= 1'b0;
-      bytes_left_q <= '0;
+      tail_q       <= '0;
       beats_left_q <= '0;
       comp_q       <= '0;
     end else if (load) begin
@@ -316,7 +332,7 @@ module zvc_decompressor #(
       trunc_q      <= 1'b0;
       trail_q      <= 1'b0;
       bad_q        <= 1'b0;
-      bytes_left_q <= cmd_bytes;
+      tail_q       <= cmd_tail;
       // At least one beat, so that a zero length still ends its frame.
       beats_left_q <= (cmd_bytes == '0) ? 32'd1 :
                       (cmd_bytes >> $clog2(BusBytes)) + 32'(cmd_bytes[$clog2(BusBytes)-1:0] != '0);
@@ -329,7 +345,6 @@ module zvc_decompressor #(
       bad_q     <= bad_d;
       comp_q    <= comp_d;
       if (fire) begin
-        bytes_left_q <= bytes_left_q - 32'(beat_bytes);
         beats_left_q <= beats_left_q - 32'd1;
       end
     end
@@ -357,7 +372,7 @@ module zvc_decompressor #(
 `ifdef CDMA_MUTATE_DECOMP_TLAST  // formal mutation (formal/CMakeLists.txt): must be caught
       out_last_q <= beats_left_q == 32'd2;
 `else
-      out_last_q <= beats_left_q == 32'd1;
+      out_last_q <= last_beat;
 `endif
     end
   end
