@@ -33,7 +33,10 @@ def config(top, sets):
         params[words[i + 1]] = words[i + 2]
     short = {"ElemBytes": "E", "BusBytes": "B", "DepthBeats": "depth", "MaxBurstBeats": "burst",
              "MaxReads": "reads", "BufferBeats": "buffer", "MaxLen": "max-len"}
-    return " ".join(f"{short.get(k, k)}={v}" for k, v in params.items())
+    # CopyOnly=1 runs with CDMA_FORMAL_NO_CODEC: the engine without its codecs.
+    copy_only = params.pop("CopyOnly", "0") == "1"
+    text = " ".join(f"{short.get(k, k)}={v}" for k, v in params.items())
+    return text + (" copy only, codecs left out" if copy_only else "")
 
 
 def main():

@@ -252,6 +252,29 @@ module cdma_engine #(
   logic [8*BusBytes-1:0] ws_data;
   logic [BusBytes-1:0]   ws_keep;
 
+`ifdef CDMA_FORMAL_NO_CODEC
+  // Formal only (formal/CMakeLists.txt, engine_copy): the engine without its
+  // codecs, so that the solver reaches whole transfers; the checks built with
+  // this define give it copy and illegal descriptors only.
+  assign c_s_ready   = 1'b0;
+  assign c_m_valid   = 1'b0;
+  assign c_m_data    = '0;
+  assign c_m_keep    = '0;
+  assign c_m_last    = 1'b0;
+  assign c_sts_valid = 1'b0;
+  assign c_sts_raw_unused = '0;
+  assign c_sts_comp  = '0;
+  assign c_sts_error = 1'b0;
+  assign d_cmd_ready = 1'b0;
+  assign d_s_ready   = 1'b0;
+  assign d_m_valid   = 1'b0;
+  assign d_m_data    = '0;
+  assign d_m_keep    = '0;
+  assign d_m_last    = 1'b0;
+  assign d_sts_valid = 1'b0;
+  assign d_sts_comp  = '0;
+  assign d_sts_error = '0;
+`else
   zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) u_compressor (
     .clk_i, .rst_ni,
     .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last),
@@ -271,6 +294,7 @@ module cdma_engine #(
     .sts_valid_o(d_sts_valid), .sts_ready_i(1'b1), .sts_comp_bytes_o(d_sts_comp),
     .sts_error_o(d_sts_error)
   );
+`endif
 
   always_comb begin
     case (op_q)
@@ -337,7 +361,11 @@ module cdma_engine #(
   logic [BurstW-1:0] wlen_beats;
   logic [BurstW-1:0] w_beat_q;
 
+`ifdef CDMA_MUTATE_ENGINE_AW_4K  // formal mutation (formal/CMakeLists.txt): must be caught
+  assign aw_to4k  = ((13'd4096 - {1'b0, aw_addr_q[11:0]}) >> LaneW) + 13'd1;
+`else
   assign aw_to4k  = (13'd4096 - {1'b0, aw_addr_q[11:0]}) >> LaneW;
+`endif
   assign aw_max   = min_burst(33'(MaxBurstBeats), aw_to4k);
   assign aw_burst = (33'(wq_unassigned_q) < 33'(aw_max)) ? BurstW'(wq_unassigned_q) : aw_max;
   assign aw_issue = state_q == StRun && !aw_pending_q && wq_unassigned_q != '0 &&
