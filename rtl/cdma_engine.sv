@@ -256,24 +256,10 @@ module cdma_engine #(
   // Formal only (formal/CMakeLists.txt, engine_copy): the engine without its
   // codecs, so that the solver reaches whole transfers; the checks built with
   // this define give it copy and illegal descriptors only.
-  assign c_s_ready   = 1'b0;
-  assign c_m_valid   = 1'b0;
-  assign c_m_data    = '0;
-  assign c_m_keep    = '0;
-  assign c_m_last    = 1'b0;
-  assign c_sts_valid = 1'b0;
-  assign c_sts_raw_unused = '0;
-  assign c_sts_comp  = '0;
-  assign c_sts_error = 1'b0;
-  assign d_cmd_ready = 1'b0;
-  assign d_s_ready   = 1'b0;
-  assign d_m_valid   = 1'b0;
-  assign d_m_data    = '0;
-  assign d_m_keep    = '0;
-  assign d_m_last    = 1'b0;
-  assign d_sts_valid = 1'b0;
-  assign d_sts_comp  = '0;
-  assign d_sts_error = '0;
+  assign {c_s_ready, c_m_valid, c_m_data, c_m_keep, c_m_last, c_sts_valid, c_sts_raw_unused,
+          c_sts_comp, c_sts_error} = '0;
+  assign {d_cmd_ready, d_s_ready, d_m_valid, d_m_data, d_m_keep, d_m_last, d_sts_valid,
+          d_sts_comp, d_sts_error} = '0;
 `else
   zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) u_compressor (
     .clk_i, .rst_ni,
