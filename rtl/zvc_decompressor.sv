@@ -231,7 +231,7 @@ module zvc_decompressor #(
     logic [NumElems*ElemBits-1:0] src, spread;
     logic [ElemW-1:0]             ones, ones_q, ones_next, ones_spread;
 
-    assign tail_elems = ElemW'((32'(tail_q) + 32'(ElemBytes - 1)) >> ElemShift);
+    assign tail_elems = ElemW'(elems_in(32'(tail_q)));
     assign elems_next = 6'((6'(beats_left_q[NearW-1:0]) - 6'd2) * 6'(NumElems)) + 6'(tail_elems);
     assign win_valid_next = (beats_left_q >= 32'(WinBeats + 2)) ? '1 : valid_bits(32'(elems_next));
     // A frame of more than 31 elements fills its first window.
