@@ -10,16 +10,18 @@
 //   read data is owed (the landing-buffer reservations);
 // - one status record per accepted descriptor, in order, with its tag and raw
 //   length, and error 8 exactly for an illegal descriptor (which makes no bus
-//   request).
-// CopyOnly = 1 (with the define CDMA_FORMAL_NO_CODEC, which leaves the codecs
-// out of the engine): copy and illegal descriptors only; the solver then
-// reaches whole transfers, write bursts and their responses included, and the
-// covers below show it.
+//   request);
+// - with Fair (a slave that is always ready and answers at once, a status
+//   consumer always ready): no hang. While descriptors wait for their status,
+//   one comes out within Bound cycles of the previous one (or of the first
+//   acceptance), whatever the descriptors and whatever data the slave returns
+//   (a prefetch of any bytes included).
 module fv_engine #(
   parameter int ElemBytes = 1,
   parameter int BusBytes = 8,
   parameter int MaxLen = 16,
-  parameter bit CopyOnly = 1'b0
+  parameter bit Fair = 1'b0,
+  parameter int Bound = 28
 ) (
   input logic                  clk_i,
   input logic                  desc_valid_i,
@@ -87,16 +89,15 @@ module fv_engine #(
                (desc_op_i == 2'd2 && desc_comp_bytes_i == '0) ||
                ((desc_src_addr_i[1:0] | desc_dst_addr_i[1:0] | desc_raw_bytes_i[1:0] |
                  (desc_op_i == 2'd2 ? desc_comp_bytes_i[1:0] : 2'b00)) & 2'(ElemBytes - 1)) != '0;
-  always @(posedge clk_i) if (CopyOnly) assume (!desc_valid_i || desc_op_i == 2'd0 || bad);
 
-  fv_axi4_master #(.Bytes(BusBytes), .IdW(1), .Id(0), .MaxBurst(MaxBurst), .Write(0)) rd_rules (
+  fv_axi4_master #(.Bytes(BusBytes), .IdW(1), .Id(0), .MaxBurst(MaxBurst), .Write(0), .Eager(Fair)) rd_rules (
     .clk_i, .rst_ni,
     .a_id(m_axi_arid), .a_addr(m_axi_araddr), .a_len(m_axi_arlen), .a_size(m_axi_arsize),
     .a_burst(m_axi_arburst), .a_valid(m_axi_arvalid), .a_ready(m_axi_arready),
     .d_id(m_axi_rid), .d_data(m_axi_rdata), .d_strb('0), .d_resp(m_axi_rresp), .d_last(m_axi_rlast),
     .d_valid(m_axi_rvalid), .d_ready(m_axi_rready),
     .b_id(m_axi_bid), .b_resp(m_axi_bresp), .b_valid(1'b0), .b_ready(1'b0));
-  fv_axi4_master #(.Bytes(BusBytes), .IdW(1), .Id(0), .MaxBurst(MaxBurst), .Write(1)) wr_rules (
+  fv_axi4_master #(.Bytes(BusBytes), .IdW(1), .Id(0), .MaxBurst(MaxBurst), .Write(1), .Eager(Fair)) wr_rules (
     .clk_i, .rst_ni,
     .a_id(m_axi_awid), .a_addr(m_axi_awaddr), .a_len(m_axi_awlen), .a_size(m_axi_awsize),
     .a_burst(m_axi_awburst), .a_valid(m_axi_awvalid), .a_ready(m_axi_awready),
@@ -109,40 +110,60 @@ module fv_engine #(
   assign desc_fire = desc_valid_i && desc_ready_o;
   assign sts_fire  = sts_valid_o && sts_ready_i;
 
-  localparam int RecW = 16 + 32 + 1;
+  localparam int RecW = 2 + 1 + 16 + 32;
   logic [RecW-1:0] head;
-  logic            empty;
+  logic            empty, h_bad;
+  logic [1:0]      h_op;
+  logic [15:0]     h_tag;
+  logic [31:0]     h_raw;
+  assign {h_op, h_bad, h_tag, h_raw} = head;
   fv_queue #(.Width(RecW), .Depth(8)) q_desc (
-    .clk_i, .rst_ni, .push_i(desc_fire), .data_i({bad, desc_tag_i, desc_raw_bytes_i}),
+    .clk_i, .rst_ni, .push_i(desc_fire), .data_i({desc_op_i, bad, desc_tag_i, desc_raw_bytes_i}),
     .pop_i(sts_fire), .head_o(head), .empty_o(empty));
 
   // An illegal descriptor makes no bus request: none while only such are queued.
   logic [3:0] legal_q;  // legal descriptors accepted, not yet reported
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) legal_q <= '0;
-    else legal_q <= legal_q + 4'(desc_fire && !bad) - 4'(sts_fire && !head[RecW-1]);
+    else legal_q <= legal_q + 4'(desc_fire && !bad) - 4'(sts_fire && !h_bad);
+  end
+
+  // Bounded response: cycles since the last status (or since the queue of
+  // unanswered descriptors stopped being empty), saturating.
+  logic [7:0] wait_q;
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) wait_q <= '0;
+    else if (empty || sts_fire) wait_q <= '0;
+    else if (wait_q != '1) wait_q <= wait_q + 1'b1;
+  end
+  always @(posedge clk_i) begin
+    if (Fair && rst_ni) begin
+      assume (m_axi_arready && m_axi_awready && m_axi_wready && sts_ready_i);
+      assert (32'(wait_q) < Bound);
+    end
   end
 
   always @(posedge clk_i) begin
     if (rst_ni) begin
       if (sts_fire) begin
         assert (!empty);
-        assert (sts_tag_o == head[47:32]);
-        assert (sts_raw_bytes_o == head[31:0]);
-        assert ((sts_error_o == 4'd8) == head[RecW-1]);
+        assert (sts_tag_o == h_tag);
+        assert (sts_raw_bytes_o == h_raw);
+        assert ((sts_error_o == 4'd8) == h_bad);
       end
       if (legal_q == '0) assert (!m_axi_arvalid && !m_axi_awvalid && !m_axi_wvalid);
-      // Within the 8 steps z3 manages with the codecs in: a read burst near a
-      // 4 KB boundary completes and an illegal descriptor is answered. The
-      // first write request comes later than step 7.
+      // A read burst completes near a 4 KB boundary, a write burst ends and
+      // is answered, an illegal descriptor is answered, a legal one of each
+      // kind (copy, offload, prefetch) gets its status, and a prefetch of
+      // bytes that are no ZVC stream gets a decode error.
       cover (m_axi_rvalid && m_axi_rready && m_axi_rlast && m_axi_araddr[11:0] > 12'hFF0);
+      cover (m_axi_wvalid && m_axi_wready && m_axi_wlast);
+      cover (m_axi_bvalid && m_axi_bready);
       cover (sts_fire && sts_error_o == 4'd8);
-      // Copy only: a write burst ends, and a legal descriptor gets its status.
-      if (CopyOnly) begin
-        cover (m_axi_wvalid && m_axi_wready && m_axi_wlast);
-        cover (m_axi_bvalid && m_axi_bready);
-        cover (sts_fire && sts_error_o == 4'd0);
-      end
+      cover (sts_fire && sts_error_o == 4'd0 && h_op == 2'd0);
+      cover (sts_fire && sts_error_o == 4'd0 && h_op == 2'd1);
+      cover (sts_fire && sts_error_o == 4'd0 && h_op == 2'd2);
+      cover (sts_fire && sts_error_o != 4'd0 && sts_error_o != 4'd8 && h_op == 2'd2);
     end
   end
 endmodule

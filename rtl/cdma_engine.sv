@@ -252,15 +252,6 @@ module cdma_engine #(
   logic [8*BusBytes-1:0] ws_data;
   logic [BusBytes-1:0]   ws_keep;
 
-`ifdef CDMA_FORMAL_NO_CODEC
-  // Formal only (formal/CMakeLists.txt, engine_copy): the engine without its
-  // codecs, so that the solver reaches whole transfers; the checks built with
-  // this define give it copy and illegal descriptors only.
-  assign {c_s_ready, c_m_valid, c_m_data, c_m_keep, c_m_last, c_sts_valid, c_sts_raw_unused,
-          c_sts_comp, c_sts_error} = '0;
-  assign {d_cmd_ready, d_s_ready, d_m_valid, d_m_data, d_m_keep, d_m_last, d_sts_valid,
-          d_sts_comp, d_sts_error} = '0;
-`else
   zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) u_compressor (
     .clk_i, .rst_ni,
     .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last),
@@ -280,7 +271,6 @@ module cdma_engine #(
     .sts_valid_o(d_sts_valid), .sts_ready_i(1'b1), .sts_comp_bytes_o(d_sts_comp),
     .sts_error_o(d_sts_error)
   );
-`endif
 
   always_comb begin
     case (op_q)

@@ -10,14 +10,17 @@
 // side (Reserve): RREADY high whenever read data is owed.
 // Assumed (the slave): responses carry ID = Id, come only for requests made
 // (R beats for accepted AR bursts, RLAST on each burst's last beat; B only
-// after a burst's WLAST), and are held until accepted, unchanged.
+// after a burst's WLAST), and are held until accepted, unchanged. With Eager
+// the slave also answers at once: R data whenever a burst is owed, B as soon
+// as a burst's WLAST has gone (for bounded-response checks).
 module fv_axi4_master #(
   parameter int Bytes = 8,
   parameter int IdW = 1,
   parameter int Id = 0,
   parameter int MaxBurst = 4,
   parameter bit Write = 1'b0,
-  parameter bit Reserve = 1'b1
+  parameter bit Reserve = 1'b1,
+  parameter bit Eager = 1'b0
 ) (
   input logic             clk_i,
   input logic             rst_ni,
@@ -112,10 +115,12 @@ module fv_axi4_master #(
         // The slave's responses.
         if (past_q && b_stall_q) assume (b_valid && b_now == b_q);
         assume (!b_valid || (b_done_q != bursts_done_q && b_id == IdW'(Id)));
+        if (Eager) assume (b_valid || b_done_q == bursts_done_q);
       end else begin
         if (Reserve) assert (len_empty || d_ready);
         if (past_q && d_stall_q) assume (d_valid && d_now == d_q);
         assume (!d_valid || (!len_empty && d_id == IdW'(Id) && d_last == (beat_q + 9'd1 == len_head)));
+        if (Eager) assume (d_valid || len_empty);
         assume (!b_valid);
       end
     end else begin
