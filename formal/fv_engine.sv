@@ -21,7 +21,7 @@ module fv_engine #(
   parameter int BusBytes = 8,
   parameter int MaxLen = 16,
   parameter bit Fair = 1'b0,
-  parameter int Bound = 28
+  parameter int Bound = 30
 ) (
   input logic                  clk_i,
   input logic                  desc_valid_i,
