@@ -199,7 +199,7 @@ module cdma_engine #(
   logic [8*BusBytes-1:0] buf_m_data;
   logic [BusBytes-1:0]   buf_m_keep_unused;
   logic                  buf_m_last_unused;
-  logic [BufCntW-1:0]    buf_level_unused, buf_free_unused;
+  logic [BufCntW-1:0]    buf_level, buf_free;
   assign m_axi_rready = buf_s_ready;
   assign r_fire       = m_axi_rvalid && m_axi_rready;
   assign r_last_fire  = r_fire && m_axi_rlast;
@@ -211,7 +211,7 @@ module cdma_engine #(
     .m_axis_tdata(buf_m_data), .m_axis_tkeep(buf_m_keep_unused), .m_axis_tlast(buf_m_last_unused),
     .m_axis_tvalid(buf_m_valid), .m_axis_tready(buf_m_ready),
     .rsv_valid_i(rsv_valid), .rsv_ready_o(rsv_ready), .rsv_beats_i(BufCntW'(ar_burst)),
-    .level_o(buf_level_unused), .free_o(buf_free_unused)
+    .level_o(buf_level), .free_o(buf_free)
   );
 
   // Landing buffer -> read realigner: only the descriptor's bytes.
@@ -316,7 +316,7 @@ module cdma_engine #(
   logic [8*BusBytes-1:0] wq_data;
   logic [BusBytes-1:0]   wq_keep;
   logic                  wq_rsv_ready_unused;
-  logic [WqCntW-1:0]     wq_level_unused, wq_free_unused;
+  logic [WqCntW-1:0]     wq_level, wq_free_unused;
   cdma_buffer #(.BusBytes(BusBytes), .DepthBeats(WriteBeats)) u_write_queue (
     .clk_i, .rst_ni,
     .s_axis_tdata(wa_data), .s_axis_tkeep(wa_keep), .s_axis_tlast(wa_last),
@@ -324,7 +324,7 @@ module cdma_engine #(
     .m_axis_tdata(wq_data), .m_axis_tkeep(wq_keep), .m_axis_tlast(wq_last),
     .m_axis_tvalid(wq_valid), .m_axis_tready(wq_ready),
     .rsv_valid_i(1'b0), .rsv_ready_o(wq_rsv_ready_unused), .rsv_beats_i(WqCntW'(0)),
-    .level_o(wq_level_unused), .free_o(wq_free_unused)
+    .level_o(wq_level), .free_o(wq_free_unused)
   );
 
   logic [63:0]       aw_addr_q;
@@ -376,8 +376,12 @@ module cdma_engine #(
   // ---- Completion ----
   assign rd_done    = ar_beats_left_q == '0 && !ar_pending_q && reads_out_q == '0 &&
                       rd_bytes_left_q == '0;
+`ifdef CDMA_MUTATE_ENGINE_EARLY_DONE  // formal mutation (formal/CMakeLists.txt): must be caught
+  assign wr_done    = frame_in_q && wq_unassigned_q == '0 && !aw_pending_q && !wlen_valid;
+`else
   assign wr_done    = frame_in_q && wq_unassigned_q == '0 && !aw_pending_q && !wlen_valid &&
                       writes_out_q == '0;
+`endif
   assign codec_done = !cmd_pending_q && !codec_sts_pending_q;
 
   // The error this cycle brings, if any (the first one of a descriptor is kept).
@@ -506,10 +510,19 @@ module cdma_engine #(
   // Unused by design: the read data's tkeep/tlast are not needed (beats are
   // counted), IDs are all AxiId, the write queue takes no reservations.
   logic unused;
-  assign unused = ^{buf_m_keep_unused, buf_m_last_unused, buf_level_unused, buf_free_unused,
-                    m_axi_rid, m_axi_bid, c_sts_raw_unused, c_sts_error, wq_rsv_ready_unused,
-                    wq_level_unused, wq_free_unused, wq_last};
+  assign unused = ^{buf_m_keep_unused, buf_m_last_unused, m_axi_rid, m_axi_bid, c_sts_raw_unused,
+                    c_sts_error, wq_rsv_ready_unused, wq_free_unused, wq_last};
 
   `CDMA_ASSERT(aw_only_with_room, !aw_fire || wlen_wready)
   `CDMA_ASSERT(reads_bounded, 32'(reads_out_q) <= MaxReads)
+  // Idle means empty: nothing of a descriptor outlives its status (no read
+  // owed or landed, no codec output or status, no beat or burst left to
+  // write), so every descriptor starts from the state reset leaves.
+  `CDMA_ASSERT(idle_is_empty, state_q != StIdle ||
+               (!ar_pending_q && ar_beats_left_q == '0 && reads_out_q == '0 &&
+                rd_bytes_left_q == '0 && buf_level == '0 && 32'(buf_free) == BufferBeats &&
+                !rs_valid && !cmd_pending_q && !codec_sts_pending_q && !c_m_valid &&
+                !d_m_valid && !c_sts_valid && !d_sts_valid && !wa_valid && wq_level == '0 &&
+                wq_unassigned_q == '0 && !aw_pending_q && !wlen_valid && writes_out_q == '0 &&
+                w_beat_q == '0))
 endmodule
