@@ -121,8 +121,10 @@ module fv_compressor #(
         assert (sts_raw_bytes_o == 32'(sts_head[2*CntW-1:CntW]));
         assert (sts_error_o == sts_head[RecW-1]);
       end
-      // Covers: a frame end, an all-zero window, a dense window, a flagged frame.
+      // Covers: a frame end, a dense window's payload end, an all-zero
+      // window, a dense window's status, a flagged frame.
       cover (out_fire && m_axis_tlast);
+      cover (out_fire && m_axis_tlast && out_len_d == CntW'(4 + 32 * ElemBytes));
       cover (sts_fire && sts_head[CntW-1:0] == 16'd4 && sts_head[2*CntW-1:CntW] == 16'(32 * ElemBytes));
       cover (sts_fire && sts_head[CntW-1:0] == 16'(4 + 32 * ElemBytes));
       cover (sts_fire && sts_error_o);

@@ -153,12 +153,15 @@ module fv_engine #(
       end
       if (legal_q == '0) assert (!m_axi_arvalid && !m_axi_awvalid && !m_axi_wvalid);
       // A read burst completes near a 4 KB boundary, a write burst ends and
-      // is answered, an illegal descriptor is answered, a legal one of each
-      // kind (copy, offload, prefetch) gets its status, and a prefetch of
-      // bytes that are no ZVC stream gets a decode error.
+      // is answered (any, an offload's, a prefetch's), an illegal descriptor
+      // is answered, a legal one of each kind (copy, offload, prefetch) gets
+      // its status, and a prefetch of bytes that are no ZVC stream gets a
+      // decode error.
       cover (m_axi_rvalid && m_axi_rready && m_axi_rlast && m_axi_araddr[11:0] > 12'hFF0);
       cover (m_axi_wvalid && m_axi_wready && m_axi_wlast);
       cover (m_axi_bvalid && m_axi_bready);
+      cover (m_axi_bvalid && m_axi_bready && h_op == 2'd1 && !h_bad);
+      cover (m_axi_bvalid && m_axi_bready && h_op == 2'd2 && !h_bad);
       cover (sts_fire && sts_error_o == 4'd8);
       cover (sts_fire && sts_error_o == 4'd0 && h_op == 2'd0);
       cover (sts_fire && sts_error_o == 4'd0 && h_op == 2'd1);
