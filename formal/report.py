@@ -17,7 +17,7 @@ SETS = {
                         "any bytes: exact raw length, tlast, null beats, input accounted"),
     "fv_engine": ("engine", "cdma_engine",
                   "AXI4 read/write master rules, RREADY while data is owed; status per descriptor, "
-                  "in order, tag, raw length; error 8 without bus traffic"),
+                  "in order, tag, raw length; error 8 without bus traffic; empty when idle"),
     "fv_buffer": ("buffer", "cdma_buffer",
                   "no overflow/underflow, level + reserved ≤ depth, level/free exact"),
 }
