@@ -137,8 +137,10 @@ module cdma_engine #(
   assign {d_op, d_src, d_dst, d_raw, d_comp, d_tag} = dq_data;
 
   // ---- Control ----
-  typedef enum logic [1:0] {StIdle, StRun, StDone} state_e;
-  state_e      state_q;
+  // State codes as localparams, not an enum: Icarus 11 simulated an enum
+  // state register wrongly (docs/rtl.md, "Constructs the RTL avoids").
+  localparam logic [1:0] StIdle = 2'd0, StRun = 2'd1, StDone = 2'd2;
+  logic [1:0]  state_q;
   logic [1:0]  op_q;
   logic [15:0] tag_q;
   logic [31:0] raw_q, comp_result_q;

@@ -61,10 +61,17 @@ module cdma_realign #(
   assign rot      = fill_eff - s_lo_i;
   assign total    = (LenW + 1)'(fill_eff) + (LenW + 1)'(s_len_i);
 
+  // Rotate left by rot bytes (lane i takes input lane (i - rot) mod
+  // BusBytes) as a shift of a doubled vector, as zvc_packer does: an index
+  // such as 8*(i - rot) would be computed 32 bits wide, go negative instead
+  // of wrapping, and select out of range, which the three tools read
+  // differently (docs/rtl.md, "Constructs the RTL avoids").
   always_comb begin
+    logic [16*BusBytes-1:0] twice;
+    twice   = {s_data_i, s_data_i} << {rot, 3'b000};
+    rotated = (8*BusBytes)'(twice >> (8*BusBytes));
     for (int i = 0; i < BusBytes; i++) begin
-      rotated[8*i +: 8] = s_data_i[8*(LaneW'(i) - rot) +: 8];
-      merged[8*i +: 8]  = (i < 32'(fill_eff)) ? hold_q[8*i +: 8] : rotated[8*i +: 8];
+      merged[8*i +: 8] = (i < 32'(fill_eff)) ? hold_q[8*i +: 8] : rotated[8*i +: 8];
     end
   end
 
