@@ -1,7 +1,12 @@
 #!/usr/bin/env python3
 """Turns synth/synth.sh results into results.json and Markdown tables.
 
-usage: synth/report.py RESULTS_DIR LIBERTY OUT_JSON OUT_MD [OUT_SUMMARY_MD]
+usage: synth/report.py [--base JSON] RESULTS_DIR LIBERTY OUT_JSON OUT_MD [OUT_SUMMARY_MD]
+
+Every row names the commit it was synthesized at (synth.sh writes it beside
+each point). --base JSON: rows of an earlier results.json (the committed
+docs/resources.json) for points not in RESULTS_DIR are kept, with their
+commit, so a partial sweep replaces only the points it ran.
 
 OUT_SUMMARY_MD gets the README's short table: the paper's configuration
 (ElemBytes 4, BusBytes 32) in every flow synthesized.
@@ -9,6 +14,7 @@ OUT_SUMMARY_MD gets the README's short table: the paper's configuration
 Area for the asic flow comes from the liberty's cell areas times Yosys's cell
 counts (Yosys 0.23's `stat -json` has no area); kGE = area / NAND2X1 area.
 """
+import argparse
 import json
 import pathlib
 import re
@@ -89,7 +95,11 @@ def paper_summary(results):
     return "\n".join(lines) + "\n"
 
 
-def main(results_dir, liberty, out_json, out_md, out_summary=None):
+def key(row):
+    return (row["module"], row["elem_bytes"], row["bus_bytes"], row["flow"])
+
+
+def main(results_dir, liberty, out_json, out_md, out_summary=None, base=None):
     areas = liberty_areas(liberty) if pathlib.Path(liberty).is_file() else {}
     results = []
     for path in sorted(pathlib.Path(results_dir).glob("*.json")):
@@ -98,8 +108,14 @@ def main(results_dir, liberty, out_json, out_md, out_summary=None):
             continue
         top, elem, bus, flow = match.group(1), int(match.group(2)), int(match.group(3)), match.group(4)
         design = json.loads(path.read_text())["design"]
+        commit_file = path.with_suffix(".commit")
+        if not commit_file.is_file():
+            raise SystemExit(f"report.py: {commit_file} is missing (synth.sh writes it)")
         results.append({"module": top, "elem_bytes": elem, "bus_bytes": bus, "flow": flow,
-                         **summarize(flow, design, areas, bus)})
+                         **summarize(flow, design, areas, bus), "commit": commit_file.read_text().strip()})
+    if base:
+        fresh = {key(r) for r in results}
+        results += [r for r in json.loads(pathlib.Path(base).read_text()) if key(r) not in fresh]
     results.sort(key=lambda r: (r["flow"], r["module"], r["elem_bytes"], r["bus_bytes"]))
     pathlib.Path(out_json).write_text(json.dumps(results, indent=2) + "\n")
     lines = []
@@ -108,12 +124,12 @@ def main(results_dir, liberty, out_json, out_md, out_summary=None):
         if not rows:
             continue
         lines += [f"### {TITLES[flow]}", "",
-                  "| module | E | B | " + " | ".join(COLUMNS[flow]) + " |",
-                  "|---|---|---|" + "---|" * len(COLUMNS[flow])]
+                  "| module | E | B | " + " | ".join(COLUMNS[flow]) + " | commit |",
+                  "|---|---|---|" + "---|" * (len(COLUMNS[flow]) + 1)]
         for r in rows:
             cells = " | ".join(str(r.get(c, "")) for c in COLUMNS[flow])
             elem = r["elem_bytes"] or "–"
-            lines.append(f"| {r['module']} | {elem} | {r['bus_bytes']} | {cells} |")
+            lines.append(f"| {r['module']} | {elem} | {r['bus_bytes']} | {cells} | {r['commit']} |")
         lines.append("")
     pathlib.Path(out_md).write_text("\n".join(lines))
     if out_summary:
@@ -121,6 +137,10 @@ def main(results_dir, liberty, out_json, out_md, out_summary=None):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (5, 6):
+    parser = argparse.ArgumentParser(usage=__doc__)
+    parser.add_argument("--base")
+    parser.add_argument("paths", nargs="+")
+    args = parser.parse_args()
+    if len(args.paths) not in (4, 5):
         raise SystemExit(__doc__)
-    main(*sys.argv[1:])
+    main(*args.paths, base=args.base)

@@ -4,18 +4,21 @@
 # with every flow, two jobs at a time, then the report into
 # docs/resources.md, docs/resources.json and docs/figures/area-vs-bus.svg.
 # Long (hours at large BusBytes); not part of ctest.
-# Points already synthesized are kept, so FLOWS/BUSES can fill it in parts.
-#   synth/sweep.sh FILELIST OUTDIR [FLOWS] [BUSES]
+# Points already synthesized are kept, so FLOWS/BUSES/TOPS can fill it in
+# parts; points not run here keep their committed rows (docs/resources.json)
+# and the commit they were measured at.
+#   synth/sweep.sh FILELIST OUTDIR [FLOWS] [BUSES] [TOPS]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 filelist=$1 outdir=$2
 flows=${3:-"generic asic ice40 ecp5 xilinx"}
 buses=${4:-"8 16 32 64 128 256"}
+tops=${5:-"zvc_compressor zvc_decompressor cdma_buffer cdma_engine"}
 liberty=$here/../../shared/lib/gscl45nm.lib
 jobs=()
 for flow in $flows; do
   [ "$flow" = asic ] && [ ! -f "$liberty" ] && { echo "sweep.sh: no liberty, skipping asic" >&2; continue; }
-  for top in zvc_compressor zvc_decompressor cdma_buffer cdma_engine; do
+  for top in $tops; do
     elems="1 2 4"
     [ "$top" = cdma_buffer ] && elems=0
     for e in $elems; do
@@ -27,7 +30,7 @@ for flow in $flows; do
 done
 printf '%s\n' "${jobs[@]}" | xargs -P 2 -L 1 bash -c \
   "\"$here/synth.sh\" \"$filelist\" \$0 \$1 \$2 \$3 \"$outdir\" \"$liberty\" || true"
-"$here/report.py" "$outdir" "$liberty" "$outdir/results.json" "$outdir/tables.md" "$outdir/summary.md"
+"$here/report.py" --base "$here/../docs/resources.json" "$outdir" "$liberty" "$outdir/results.json" "$outdir/tables.md" "$outdir/summary.md"
 # The machine-readable results ship with the docs (cdma-gen reads them too).
 cp "$outdir/results.json" "$here/../docs/resources.json"
 "$here/plot.py" "$outdir/results.json" "$here/../docs/figures/area-vs-bus.svg"

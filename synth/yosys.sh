@@ -1,0 +1,42 @@
+# Sourced by synth.sh and netlist.sh: the elaboration every flow starts from,
+# and the one way the project runs Yosys on it.
+#
+# cdma_elaborate FILELIST TOP "CHPARAM_ARGS": the Yosys commands that read the
+# one RTL source list, set the parameters and elaborate TOP with the checks
+# users rely on: no latches, `check -assert` (no multiple or missing drivers,
+# no combinational loops).
+cdma_elaborate() {
+  local filelist=$1 top=$2 params=$3 incdir files
+  incdir=$(sed -n 's/^+incdir+//p' "$filelist")
+  files=$(grep -v '^+' "$filelist" | tr '\n' ' ')
+  echo "read_verilog -sv -I$incdir $files;
+chparam $params $top;
+hierarchy -check -top $top; rename -top $top; proc; select -assert-none t:\$dlatch t:\$sr; check -assert;"
+}
+
+# cdma_map FLOW TOP [LIBERTY]: the mapping commands of the generic flow
+# (Yosys's internal gates) and the asic flow (LIBERTY's standard cells).
+cdma_map() {
+  case $1 in
+    generic) echo "synth -flatten -top $2;" ;;
+    asic)
+      [ -f "${3:-}" ] || { echo "cdma_map: the asic flow needs a liberty file" >&2; return 2; }
+      echo "synth -flatten -top $2; dfflibmap -liberty $3; abc -liberty $3; opt_clean;" ;;
+    *) echo "cdma_map: unknown flow '$1'" >&2; return 2 ;;
+  esac
+}
+
+# cdma_yosys NAME LOG SCRIPT: runs SCRIPT with implicit wires as errors;
+# fails (naming NAME) on an error or on a warning that means a broken netlist.
+cdma_yosys() {
+  local name=$1 log=$2 script=$3
+  if ! yosys -q -e "implicitly declared" -l "$log" -p "$script" >/dev/null 2>&1; then
+    echo "$name failed:" >&2
+    grep -iE "error|warning" "$log" | head -10 >&2
+    return 1
+  fi
+  if grep -iE "warning:.*(multiple conflicting drivers|driver|latch|implicitly declared)" "$log" >&2; then
+    echo "$name: Yosys warned about the netlist (above)" >&2
+    return 1
+  fi
+}
