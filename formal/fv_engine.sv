@@ -11,6 +11,15 @@
 // - one status record per accepted descriptor, in order, with its tag and raw
 //   length, and error 8 exactly for an illegal descriptor (which makes no bus
 //   request);
+// - data (a tracked byte, as ZipCPU's packer proofs do): a slave whose byte
+//   at an arbitrary address (* anyconst *) reads an arbitrary value. The
+//   write strobes of a legal descriptor stay inside its destination (raw
+//   bytes for COPY and PREFETCH, the largest payload for OFFLOAD); a COPY
+//   whose source holds the tracked address writes the tracked value at the
+//   same offset of its destination, in every W beat that covers it, and
+//   reports success only once it has written it. So a dropped, misplaced
+//   or altered byte breaks a property, at any alignment of source and
+//   destination;
 // - with Fair (a slave that is always ready and answers at once, a status
 //   consumer always ready): no hang. While descriptors wait for their status,
 //   one comes out within Bound cycles of the previous one (or of the first
@@ -90,35 +99,38 @@ module fv_engine #(
                ((desc_src_addr_i[1:0] | desc_dst_addr_i[1:0] | desc_raw_bytes_i[1:0] |
                  (desc_op_i == 2'd2 ? desc_comp_bytes_i[1:0] : 2'b00)) & 2'(ElemBytes - 1)) != '0;
 
+  logic [15:0] rd_addr, wr_addr;  // the current R and W beats' addresses
   fv_axi4_master #(.Bytes(BusBytes), .IdW(1), .Id(0), .MaxBurst(MaxBurst), .Write(0), .Eager(Fair)) rd_rules (
     .clk_i, .rst_ni,
     .a_id(m_axi_arid), .a_addr(m_axi_araddr), .a_len(m_axi_arlen), .a_size(m_axi_arsize),
     .a_burst(m_axi_arburst), .a_valid(m_axi_arvalid), .a_ready(m_axi_arready),
     .d_id(m_axi_rid), .d_data(m_axi_rdata), .d_strb('0), .d_resp(m_axi_rresp), .d_last(m_axi_rlast),
     .d_valid(m_axi_rvalid), .d_ready(m_axi_rready),
-    .b_id(m_axi_bid), .b_resp(m_axi_bresp), .b_valid(1'b0), .b_ready(1'b0));
+    .b_id(m_axi_bid), .b_resp(m_axi_bresp), .b_valid(1'b0), .b_ready(1'b0), .d_addr_o(rd_addr));
   fv_axi4_master #(.Bytes(BusBytes), .IdW(1), .Id(0), .MaxBurst(MaxBurst), .Write(1), .Eager(Fair)) wr_rules (
     .clk_i, .rst_ni,
     .a_id(m_axi_awid), .a_addr(m_axi_awaddr), .a_len(m_axi_awlen), .a_size(m_axi_awsize),
     .a_burst(m_axi_awburst), .a_valid(m_axi_awvalid), .a_ready(m_axi_awready),
     .d_id(1'b0), .d_data(m_axi_wdata), .d_strb(m_axi_wstrb), .d_resp(2'b00), .d_last(m_axi_wlast),
     .d_valid(m_axi_wvalid), .d_ready(m_axi_wready),
-    .b_id(m_axi_bid), .b_resp(m_axi_bresp), .b_valid(m_axi_bvalid), .b_ready(m_axi_bready));
+    .b_id(m_axi_bid), .b_resp(m_axi_bresp), .b_valid(m_axi_bvalid), .b_ready(m_axi_bready),
+    .d_addr_o(wr_addr));
 
   // ---- Status: one per accepted descriptor, in order ----
   logic desc_fire, sts_fire;
   assign desc_fire = desc_valid_i && desc_ready_o;
   assign sts_fire  = sts_valid_o && sts_ready_i;
 
-  localparam int RecW = 2 + 1 + 16 + 32;
+  localparam int RecW = 2 + 1 + 16 + 32 + 16 + 16;
   logic [RecW-1:0] head;
   logic            empty, h_bad;
   logic [1:0]      h_op;
-  logic [15:0]     h_tag;
+  logic [15:0]     h_tag, h_src, h_dst;
   logic [31:0]     h_raw;
-  assign {h_op, h_bad, h_tag, h_raw} = head;
+  assign {h_op, h_bad, h_tag, h_raw, h_src, h_dst} = head;
   fv_queue #(.Width(RecW), .Depth(8)) q_desc (
-    .clk_i, .rst_ni, .push_i(desc_fire), .data_i({desc_op_i, bad, desc_tag_i, desc_raw_bytes_i}),
+    .clk_i, .rst_ni, .push_i(desc_fire),
+    .data_i({desc_op_i, bad, desc_tag_i, desc_raw_bytes_i, desc_src_addr_i[15:0], desc_dst_addr_i[15:0]}),
     .pop_i(sts_fire), .head_o(head), .empty_o(empty));
 
   // An illegal descriptor makes no bus request: none while only such are queued.
@@ -140,6 +152,41 @@ module fv_engine #(
     if (Fair && rst_ni) begin
       assume (m_axi_arready && m_axi_awready && m_axi_wready && sts_ready_i);
       assert (32'(wait_q) < Bound);
+    end
+  end
+
+  // ---- Data: a tracked byte through memory ----
+  localparam int LaneW = $clog2(BusBytes);
+  (* anyconst *) logic [15:0] trk_addr;
+  (* anyconst *) logic [7:0]  trk_val;
+  logic [16:0] trk_dst, h_dst_end;
+  logic        trk_in_src, trk_copy, w_covers, trk_written_q;
+  assign trk_in_src = 17'(trk_addr) >= 17'(h_src) && 17'(trk_addr) < 17'(h_src) + 17'(h_raw);
+  assign trk_copy   = !empty && !h_bad && h_op == 2'd0 && trk_in_src;
+  assign trk_dst    = 17'(h_dst) + 17'(trk_addr) - 17'(h_src);
+  assign w_covers   = m_axi_wvalid && 17'(wr_addr) >> LaneW == trk_dst >> LaneW;
+  // Where a legal descriptor may write: raw bytes, or for OFFLOAD its largest
+  // payload (a mask per started window of 32 elements, then every element).
+  assign h_dst_end  = 17'(h_dst) + 17'(h_raw) +
+                      (h_op == 2'd1 ? 17'(4 * ((h_raw / ElemBytes + 31) / 32)) : 17'd0);
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) trk_written_q <= 1'b0;
+    else if (sts_fire) trk_written_q <= 1'b0;
+    else if (trk_copy && w_covers && m_axi_wready && m_axi_wstrb[trk_dst[LaneW-1:0]]) trk_written_q <= 1'b1;
+  end
+  always @(posedge clk_i) begin
+    if (rst_ni) begin
+      if (m_axi_rvalid && rd_addr >> LaneW == trk_addr >> LaneW)
+        assume (m_axi_rdata[8*trk_addr[LaneW-1:0] +: 8] == trk_val);
+      for (int l = 0; l < BusBytes; l++)
+        if (m_axi_wvalid && m_axi_wstrb[l] && !empty && !h_bad)
+          assert (17'(wr_addr) + 17'(l) >= 17'(h_dst) && 17'(wr_addr) + 17'(l) < h_dst_end);
+      if (trk_copy && w_covers) begin
+        assert (m_axi_wstrb[trk_dst[LaneW-1:0]]);
+        assert (m_axi_wdata[8*trk_dst[LaneW-1:0] +: 8] == trk_val);
+      end
+      if (sts_fire && trk_copy && sts_error_o == 4'd0) assert (trk_written_q);
+      cover (trk_copy && w_covers && m_axi_wready && trk_dst[LaneW-1:0] != trk_addr[LaneW-1:0]);
     end
   end
 

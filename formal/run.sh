@@ -8,15 +8,18 @@
 #
 #   run.sh --name NAME --top HARNESS --mode bmc|prove|cover --depth K
 #          [--solver z3|abc] [--expect pass|fail] [--set PARAM=VALUE]...
-#          [--define MACRO]... --out DIR FILE...
+#          [--define MACRO]... [--patch FILE] --out DIR FILE...
 #
+# --patch applies a patch (paths from the repository root, `patch -p1`) to a
+# copy of rtl/ in the run's directory, and the check reads that copy: a
+# mutation that ships nowhere.
 # --expect fail is for mutations: the check must fail on an assertion (a
 # counterexample trace is written), not on a tool error. Exit 0 when the
 # result is the expected one.
 set -euo pipefail
 
 name="" top="" mode="" depth="" expect=pass out="" solver=z3
-sets=() defines=()
+sets=() defines=() patch=""
 while (($#)); do
   case $1 in
     --name) name=$2; shift 2 ;;
@@ -27,6 +30,7 @@ while (($#)); do
     --solver) solver=$2; shift 2 ;;
     --set) sets+=(-set "${2%%=*}" "${2#*=}"); shift 2 ;;
     --define) defines+=("-D$2"); shift 2 ;;
+    --patch) patch=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --) shift; break ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
@@ -57,8 +61,18 @@ mkdir -p "$dir"
 chparam=""
 ((${#sets[@]})) && chparam="chparam ${sets[*]} $top;"
 
+rtl=$(cd "$here/../rtl" && pwd)
+files=("$@")
+if [[ -n $patch ]]; then
+  mkdir -p "$dir/mutant"
+  cp -r "$rtl" "$dir/mutant/rtl"
+  patch -s -p1 -d "$dir/mutant" <"$patch" || { echo "run.sh: $patch does not apply" >&2; exit 2; }
+  files=("${files[@]/#$rtl\//$dir/mutant/rtl/}")
+  rtl=$dir/mutant/rtl
+fi
+
 start=$(date +%s%N)
-read="read_verilog -sv -formal ${defines[*]} -I$here/../rtl/include $*; $chparam"
+read="read_verilog -sv -formal ${defines[*]} -I$rtl/include ${files[*]}; $chparam"
 set +e
 if [[ $solver == z3 ]]; then
   yosys -q -l "$dir/yosys.log" -e "implicitly declared" -p "$read

@@ -13,6 +13,9 @@
 // after a burst's WLAST), and are held until accepted, unchanged. With Eager
 // the slave also answers at once: R data whenever a burst is owed, B as soon
 // as a burst's WLAST has gone (for bounded-response checks).
+// d_addr_o: the byte address of the current R or W beat (its burst's
+// address, aligned to the bus, plus Bytes per beat already transferred), in
+// AddrW bits, for harnesses that follow data through memory.
 module fv_axi4_master #(
   parameter int Bytes = 8,
   parameter int IdW = 1,
@@ -20,7 +23,8 @@ module fv_axi4_master #(
   parameter int MaxBurst = 4,
   parameter bit Write = 1'b0,
   parameter bit Reserve = 1'b1,
-  parameter bit Eager = 1'b0
+  parameter bit Eager = 1'b0,
+  parameter int AddrW = 16
 ) (
   input logic             clk_i,
   input logic             rst_ni,
@@ -44,7 +48,8 @@ module fv_axi4_master #(
   input logic [IdW-1:0]   b_id,
   input logic [1:0]       b_resp,
   input logic             b_valid,
-  input logic             b_ready
+  input logic             b_ready,
+  output logic [AddrW-1:0] d_addr_o
 );
   localparam int Lane = $clog2(Bytes);
   localparam int CntW = 6;
@@ -73,13 +78,16 @@ module fv_axi4_master #(
   assign d_fire = d_valid && d_ready;
   assign b_fire = b_valid && b_ready;
 
-  logic [8:0]      len_head;
-  logic            len_empty;
-  logic [8:0]      beat_q;      // beats of the oldest burst already transferred
-  logic [CntW-1:0] bursts_done_q, b_done_q;
-  fv_queue #(.Width(9), .Depth(8)) q_len (
-    .clk_i, .rst_ni, .push_i(a_fire), .data_i(9'(a_len) + 9'd1),
-    .pop_i(d_fire && beat_q + 9'd1 == len_head), .head_o(len_head), .empty_o(len_empty));
+  logic [8:0]       len_head;
+  logic [AddrW-1:0] addr_head;
+  logic             len_empty;
+  logic [8:0]       beat_q;      // beats of the oldest burst already transferred
+  logic [CntW-1:0]  bursts_done_q, b_done_q;
+  fv_queue #(.Width(9 + AddrW), .Depth(8)) q_len (
+    .clk_i, .rst_ni, .push_i(a_fire), .data_i({9'(a_len) + 9'd1, a_addr[AddrW-1:Lane], Lane'(0)}),
+    .pop_i(d_fire && beat_q + 9'd1 == len_head), .head_o({len_head, addr_head}),
+    .empty_o(len_empty));
+  assign d_addr_o = addr_head + AddrW'(beat_q) * AddrW'(Bytes);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       beat_q        <= '0;
