@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
 """The results table of docs/formal.md from formal/run.sh's result.tsv files.
 
-Usage: formal/report.py RUNS_DIR  (prints Markdown; tools/splice.sh puts it
-between the <!-- formal:begin/end --> markers).
+Usage: formal/report.py RUNS_DIR [BASE_MD]  (prints Markdown; tools/splice.sh
+puts it between the <!-- formal:begin/end --> markers).
+
+Every row names the commit its check ran at. BASE_MD (docs/formal.md): the
+rows of its table for checks not in RUNS_DIR are kept with their commit, so
+re-running some checks does not drop the others (rows of tables older than
+the commit column carry 099d7aa, the commit that table was last run at).
 """
 import pathlib
 import sys
@@ -17,7 +22,8 @@ SETS = {
                         "any bytes: exact raw length, tlast, null beats, input accounted"),
     "fv_engine": ("engine", "cdma_engine",
                   "AXI4 read/write master rules, RREADY while data is owed; status per descriptor, "
-                  "in order, tag, raw length; error 8 without bus traffic; empty when idle"),
+                  "in order, tag, raw length; error 8 without bus traffic; empty when idle; "
+                  "a tracked COPY byte lands unchanged, no strobe outside the destination"),
     "fv_buffer": ("buffer", "cdma_buffer",
                   "no overflow/underflow, level + reserved ≤ depth, level/free exact"),
 }
@@ -40,7 +46,8 @@ def main():
     runs = pathlib.Path(sys.argv[1])
     rows = []
     for f in sorted(runs.glob("*/result.tsv")):
-        name, top, mode, depth, expect, status, secs, solver, sets = f.read_text().rstrip("\n").split("\t")
+        name, top, mode, depth, expect, status, secs, solver, sets, commit = \
+            f.read_text().rstrip("\n").split("\t")
         what_set, module, what = SETS[top]
         if "Order 0" in sets:
             what = "accounting: " + what
@@ -58,11 +65,32 @@ def main():
             result = "caught (counterexample)" if status == "FAILED" else "NOT CAUGHT"
         else:
             result = {"PASSED": "pass" if mode != "prove" else "proved (all depths)"}.get(status, status)
-        rows.append((what_set, module, config(top, sets), what, method, result, secs))
-    print("| set | module | config | property | method | result | time (s) |")
-    print("|---|---|---|---|---|---|---|")
+        rows.append((what_set, module, config(top, sets), what, method, result, secs, commit))
+    if len(sys.argv) > 2:
+        fresh = {check(r) for r in rows}
+        rows += [r for r in base_rows(pathlib.Path(sys.argv[2])) if check(r) not in fresh]
+    rows.sort(key=lambda r: (r[0], r[2], r[3].startswith("mutation"), r[4]))
+    print("| set | module | config | property | method | result | time (s) | commit |")
+    print("|---|---|---|---|---|---|---|---|")
     for r in rows:
         print("| " + " | ".join(r) + " |")
+
+
+def check(row):
+    """Which check a row reports (its property text may change between runs)."""
+    what_set, _, config_, what, method = row[:5]
+    return (what_set, config_, method, what if what.startswith("mutation") else "")
+
+
+def base_rows(path):
+    """The rows of the results table in an earlier docs/formal.md."""
+    text = path.read_text(encoding="utf-8")
+    table = text.split("<!-- formal:begin -->")[1].split("<!-- formal:end -->")[0]
+    rows = []
+    for line in table.strip().splitlines()[2:]:
+        cells = tuple(c.strip() for c in line.strip().strip("|").split(" | "))
+        rows.append(cells if len(cells) == 8 else cells + ("099d7aa",))
+    return rows
 
 
 if __name__ == "__main__":

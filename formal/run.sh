@@ -89,7 +89,9 @@ else
   # negation (formal/cover2assert.v), and bmc3 -a reports each one it reaches.
   if [[ $mode == cover ]]; then
     covers="chformal -remove -assert; techmap -map $here/cover2assert.v t:\$cover;"
-    bmc="bmc3 -a -F $depth -v"
+    # -x (keep each cover's trace): without it, bmc3 -a in Yosys 0.23's ABC
+    # crashed (segmentation fault) on the engine's covers at step 13.
+    bmc="bmc3 -a -x -F $depth -v"
   else
     covers="chformal -remove -cover;"
     bmc="bmc3 -F $depth -v; write_cex -a $dir/trace.aiw"
@@ -128,8 +130,9 @@ ns=$(($(date +%s%N) - start))
 secs=$((ns / 1000000000)).$((ns / 100000000 % 10))
 printf '%s: %s %s depth %s: %s in %.1f s\n' "$name" "$top" "$mode" "$depth" "${status:-ERROR}" "$secs"
 # One line for docs/formal.md (formal/report.py).
-printf '%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%s\t%s\n' "$name" "$top" "$mode" "$depth" "$expect" \
-  "${status:-ERROR}" "$secs" "$solver" "${sets[*]:-}" >"$dir/result.tsv"
+commit=$(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)
+printf '%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%s\t%s\t%s\n' "$name" "$top" "$mode" "$depth" "$expect" \
+  "${status:-ERROR}" "$secs" "$solver" "${sets[*]:-}" "$commit" >"$dir/result.tsv"
 
 if [[ $expect == pass ]]; then
   if [[ $rc -eq 0 && $status == PASSED ]]; then exit 0; fi
