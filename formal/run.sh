@@ -8,7 +8,7 @@
 #
 #   run.sh --name NAME --top HARNESS --mode bmc|prove|cover --depth K
 #          [--solver z3|abc] [--expect pass|fail] [--set PARAM=VALUE]...
-#          [--define MACRO]... [--patch FILE] --out DIR FILE...
+#          [--patch FILE] --out DIR FILE...
 #
 # --patch applies a patch (paths from the repository root, `patch -p1`) to a
 # copy of rtl/ in the run's directory, and the check reads that copy: a
@@ -19,7 +19,7 @@
 set -euo pipefail
 
 name="" top="" mode="" depth="" expect=pass out="" solver=z3
-sets=() defines=() patch=""
+sets=() patch=""
 while (($#)); do
   case $1 in
     --name) name=$2; shift 2 ;;
@@ -29,7 +29,6 @@ while (($#)); do
     --expect) expect=$2; shift 2 ;;
     --solver) solver=$2; shift 2 ;;
     --set) sets+=(-set "${2%%=*}" "${2#*=}"); shift 2 ;;
-    --define) defines+=("-D$2"); shift 2 ;;
     --patch) patch=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --) shift; break ;;
@@ -72,7 +71,7 @@ if [[ -n $patch ]]; then
 fi
 
 start=$(date +%s%N)
-read="read_verilog -sv -formal ${defines[*]} -I$rtl/include ${files[*]}; $chparam"
+read="read_verilog -sv -formal -I$rtl/include ${files[*]}; $chparam"
 set +e
 if [[ $solver == z3 ]]; then
   yosys -q -l "$dir/yosys.log" -e "implicitly declared" -p "$read
@@ -130,7 +129,7 @@ ns=$(($(date +%s%N) - start))
 secs=$((ns / 1000000000)).$((ns / 100000000 % 10))
 printf '%s: %s %s depth %s: %s in %.1f s\n' "$name" "$top" "$mode" "$depth" "${status:-ERROR}" "$secs"
 # One line for docs/formal.md (formal/report.py).
-commit=$(git -C "$here" describe --always --dirty 2>/dev/null || echo unknown)
+commit=$("$here/../tools/source-commit.sh" rtl formal)
 printf '%s\t%s\t%s\t%s\t%s\t%s\t%.1f\t%s\t%s\t%s\n' "$name" "$top" "$mode" "$depth" "$expect" \
   "${status:-ERROR}" "$secs" "$solver" "${sets[*]:-}" "$commit" >"$dir/result.tsv"
 

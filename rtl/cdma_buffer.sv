@@ -89,11 +89,7 @@ module cdma_buffer #(
   logic              ram_re, rdata_valid_q;
 
   function automatic logic [PtrW-1:0] next_ptr(input logic [PtrW-1:0] ptr);
-`ifdef CDMA_MUTATE_BUFFER_WRAP  // formal mutation (formal/CMakeLists.txt): must be caught
-    next_ptr = (ptr == PtrW'(DepthBeats)) ? '0 : ptr + 1'b1;
-`else
     next_ptr = (ptr == PtrW'(DepthBeats - 1)) ? '0 : ptr + 1'b1;
-`endif
   endfunction
 
   // ---- Output stage: two registers fed by the RAM's read data ----

@@ -178,11 +178,7 @@ module cdma_engine #(
     if (left < 33'(min_burst)) min_burst = BurstW'(left);
   endfunction
 
-`ifdef CDMA_MUTATE_ENGINE_4K  // formal mutation (formal/CMakeLists.txt): must be caught
-  assign ar_to4k   = ((13'd4096 - {1'b0, ar_addr_q[11:0]}) >> LaneW) + 13'd1;
-`else
   assign ar_to4k   = (13'd4096 - {1'b0, ar_addr_q[11:0]}) >> LaneW;
-`endif
   assign ar_burst  = min_burst(ar_beats_left_q, ar_to4k);
   assign rsv_valid = state_q == StRun && ar_beats_left_q != '0 && !ar_pending_q &&
                      reads_out_q != ReadsW'(MaxReads);
@@ -339,11 +335,7 @@ module cdma_engine #(
   logic [BurstW-1:0] wlen_beats;
   logic [BurstW-1:0] w_beat_q;
 
-`ifdef CDMA_MUTATE_ENGINE_AW_4K  // formal mutation (formal/CMakeLists.txt): must be caught
-  assign aw_to4k  = ((13'd4096 - {1'b0, aw_addr_q[11:0]}) >> LaneW) + 13'd1;
-`else
   assign aw_to4k  = (13'd4096 - {1'b0, aw_addr_q[11:0]}) >> LaneW;
-`endif
   assign aw_max   = min_burst(33'(MaxBurstBeats), aw_to4k);
   assign aw_burst = (33'(wq_unassigned_q) < 33'(aw_max)) ? BurstW'(wq_unassigned_q) : aw_max;
   assign aw_issue = state_q == StRun && !aw_pending_q && wq_unassigned_q != '0 &&
@@ -378,12 +370,8 @@ module cdma_engine #(
   // ---- Completion ----
   assign rd_done    = ar_beats_left_q == '0 && !ar_pending_q && reads_out_q == '0 &&
                       rd_bytes_left_q == '0;
-`ifdef CDMA_MUTATE_ENGINE_EARLY_DONE  // formal mutation (formal/CMakeLists.txt): must be caught
-  assign wr_done    = frame_in_q && wq_unassigned_q == '0 && !aw_pending_q && !wlen_valid;
-`else
   assign wr_done    = frame_in_q && wq_unassigned_q == '0 && !aw_pending_q && !wlen_valid &&
                       writes_out_q == '0;
-`endif
   assign codec_done = !cmd_pending_q && !codec_sts_pending_q;
 
   // The error this cycle brings, if any (the first one of a descriptor is kept).

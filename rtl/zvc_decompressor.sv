@@ -249,11 +249,7 @@ module zvc_decompressor #(
     assign ones       = at_start ? ElemW'($countones(bits_fast)) : ones_q;
     assign ones_next  = ElemW'($countones(mask_cur[2*NumElems-1:NumElems]));
     assign beat_bad   = at_start && (mask_raw & ~win_valid_q) != '0;
-`ifdef CDMA_MUTATE_DECOMP_SOURCE  // formal mutation (formal/CMakeLists.txt): must be caught
-    assign src        = at_start ? peek_m[24 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits];
-`else
     assign src        = at_start ? peek_m[32 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits];
-`endif
 
     zvc_expand #(.NumSlots(NumElems), .SlotBits(ElemBits)) u_expand (
       .data_i (src),
@@ -293,11 +289,7 @@ module zvc_decompressor #(
 
   assign out_free     = !out_valid_q || m_axis_tready;
   assign fire         = active_q && !raw_done && out_free && (needed <= avail || all_here);
-`ifdef CDMA_MUTATE_DECOMP_NO_DRAIN  // formal mutation (formal/CMakeLists.txt): must be caught
-  assign drain        = 1'b0;
-`else
   assign drain        = active_q && raw_done && !in_done_q;
-`endif
   // Bytes consumed and whether the frame ends (its last byte consumed), both
   // for a beat fired and for none: fire only selects (zvc_unpacker).
   assign consume_fire = (needed < avail) ? needed : avail;
@@ -369,11 +361,7 @@ module zvc_decompressor #(
         out_keep_q[b]       <= BeatW'(b) < beat_bytes;
         out_data_q[b*8 +: 8] <= (BeatW'(b) < beat_bytes) ? beat_data[b*8 +: 8] : 8'h00;
       end
-`ifdef CDMA_MUTATE_DECOMP_TLAST  // formal mutation (formal/CMakeLists.txt): must be caught
-      out_last_q <= beats_left_q == 32'd2;
-`else
       out_last_q <= last_beat;
-`endif
     end
   end
 

@@ -147,11 +147,7 @@ module zvc_packer #(
   assign end_last  = end_pos - 1'b1;
   assign last_row  = end_last[PosW-1:LaneW];  // row of the chunk's last byte
   // A frame's last row: the row of its last byte, or for an empty frame a row of its own.
-`ifdef CDMA_MUTATE_PACKER_TLAST  // formal mutation (formal/CMakeLists.txt): must be caught
-  assign final_row = frame_len != '0 ? last_row + RowW'(end_pos[LaneW-1:0] == '0) : wr_row;
-`else
   assign final_row = frame_len != '0 ? last_row : wr_row;
-`endif
   assign final_cnt = frame_len != '0 ? BeatW'(end_last[LaneW-1:0]) + 1'b1 : '0;
   assign final_idx = final_row[RowW-2:0];
   assign row0_idx  = data_pos[PosW-2:LaneW];
