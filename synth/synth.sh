@@ -27,6 +27,6 @@ case $top in
   *) params="-set ElemBytes $elem -set BusBytes $bus" ;;
 esac
 cdma_yosys "synth.sh: $name" "$outdir/$name.log" "$(cdma_elaborate "$filelist" "$top" "$params") $map"
-# The commit this point was synthesized at (report.py puts it in every row).
-git -C "$(dirname "$0")" describe --always --dirty >"$outdir/$name.commit" 2>/dev/null || echo unknown >"$outdir/$name.commit"
+# The commit of the RTL this point was synthesized from (report.py puts it in every row).
+"$(dirname "$0")/../tools/source-commit.sh" rtl >"$outdir/$name.commit"
 echo "synth.sh: $name ok"
