@@ -99,15 +99,19 @@ module fv_engine #(
                ((desc_src_addr_i[1:0] | desc_dst_addr_i[1:0] | desc_raw_bytes_i[1:0] |
                  (desc_op_i == 2'd2 ? desc_comp_bytes_i[1:0] : 2'b00)) & 2'(ElemBytes - 1)) != '0;
 
-  logic [15:0] rd_addr, wr_addr;  // the current R and W beats' addresses
-  fv_axi4_master #(.Bytes(BusBytes), .IdW(1), .Id(0), .MaxBurst(MaxBurst), .Write(0), .Eager(Fair)) rd_rules (
+  // The current R and W beats' addresses, in 17 bits: a transfer below 64 KB
+  // may end past it.
+  logic [16:0] rd_addr, wr_addr;
+  fv_axi4_master #(.Bytes(BusBytes), .IdW(1), .Id(0), .MaxBurst(MaxBurst), .Write(0), .Eager(Fair),
+                   .AddrW(17)) rd_rules (
     .clk_i, .rst_ni,
     .a_id(m_axi_arid), .a_addr(m_axi_araddr), .a_len(m_axi_arlen), .a_size(m_axi_arsize),
     .a_burst(m_axi_arburst), .a_valid(m_axi_arvalid), .a_ready(m_axi_arready),
     .d_id(m_axi_rid), .d_data(m_axi_rdata), .d_strb('0), .d_resp(m_axi_rresp), .d_last(m_axi_rlast),
     .d_valid(m_axi_rvalid), .d_ready(m_axi_rready),
     .b_id(m_axi_bid), .b_resp(m_axi_bresp), .b_valid(1'b0), .b_ready(1'b0), .d_addr_o(rd_addr));
-  fv_axi4_master #(.Bytes(BusBytes), .IdW(1), .Id(0), .MaxBurst(MaxBurst), .Write(1), .Eager(Fair)) wr_rules (
+  fv_axi4_master #(.Bytes(BusBytes), .IdW(1), .Id(0), .MaxBurst(MaxBurst), .Write(1), .Eager(Fair),
+                   .AddrW(17)) wr_rules (
     .clk_i, .rst_ni,
     .a_id(m_axi_awid), .a_addr(m_axi_awaddr), .a_len(m_axi_awlen), .a_size(m_axi_awsize),
     .a_burst(m_axi_awburst), .a_valid(m_axi_awvalid), .a_ready(m_axi_awready),
@@ -164,7 +168,7 @@ module fv_engine #(
   assign trk_in_src = 17'(trk_addr) >= 17'(h_src) && 17'(trk_addr) < 17'(h_src) + 17'(h_raw);
   assign trk_copy   = !empty && !h_bad && h_op == 2'd0 && trk_in_src;
   assign trk_dst    = 17'(h_dst) + 17'(trk_addr) - 17'(h_src);
-  assign w_covers   = m_axi_wvalid && 17'(wr_addr) >> LaneW == trk_dst >> LaneW;
+  assign w_covers   = m_axi_wvalid && wr_addr >> LaneW == trk_dst >> LaneW;
   // Where a legal descriptor may write: raw bytes, or for OFFLOAD its largest
   // payload (a mask per started window of 32 elements, then every element).
   assign h_dst_end  = 17'(h_dst) + 17'(h_raw) +
@@ -176,11 +180,11 @@ module fv_engine #(
   end
   always @(posedge clk_i) begin
     if (rst_ni) begin
-      if (m_axi_rvalid && rd_addr >> LaneW == trk_addr >> LaneW)
+      if (m_axi_rvalid && rd_addr >> LaneW == 17'(trk_addr) >> LaneW)
         assume (m_axi_rdata[8*trk_addr[LaneW-1:0] +: 8] == trk_val);
       for (int l = 0; l < BusBytes; l++)
         if (m_axi_wvalid && m_axi_wstrb[l] && !empty && !h_bad)
-          assert (17'(wr_addr) + 17'(l) >= 17'(h_dst) && 17'(wr_addr) + 17'(l) < h_dst_end);
+          assert (wr_addr + 17'(l) >= 17'(h_dst) && wr_addr + 17'(l) < h_dst_end);
       if (trk_copy && w_covers) begin
         assert (m_axi_wstrb[trk_dst[LaneW-1:0]]);
         assert (m_axi_wdata[8*trk_dst[LaneW-1:0] +: 8] == trk_val);
