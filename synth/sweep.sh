@@ -28,8 +28,10 @@ for flow in $flows; do
     done
   done
 done
-printf '%s\n' "${jobs[@]}" | xargs -P 2 -L 1 bash -c \
-  "\"$here/synth.sh\" \"$filelist\" \$0 \$1 \$2 \$3 \"$outdir\" \"$liberty\" || true"
+if ((${#jobs[@]})); then
+  printf '%s\n' "${jobs[@]}" | xargs -P 2 -L 1 bash -c \
+    "\"$here/synth.sh\" \"$filelist\" \$0 \$1 \$2 \$3 \"$outdir\" \"$liberty\" || true"
+fi
 "$here/report.py" --base "$here/../docs/resources.json" "$outdir" "$liberty" "$outdir/results.json" "$outdir/tables.md" "$outdir/summary.md"
 # The machine-readable results ship with the docs (cdma-gen reads them too).
 cp "$outdir/results.json" "$here/../docs/resources.json"
