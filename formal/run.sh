@@ -67,6 +67,7 @@ if [[ -n $patch ]]; then
   cp -r "$rtl" "$dir/mutant/rtl"
   patch -s -p1 -d "$dir/mutant" <"$patch" || { echo "run.sh: $patch does not apply" >&2; exit 2; }
   files=("${files[@]/#$rtl\//$dir/mutant/rtl/}")
+  [[ " ${files[*]}" == *" $dir/mutant/rtl/"* ]] || { echo "run.sh: no source under $rtl to patch" >&2; exit 2; }
   rtl=$dir/mutant/rtl
 fi
 
