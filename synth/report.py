@@ -81,8 +81,8 @@ TITLES = {
 
 def paper_summary(results):
     rows = [r for r in results if r["elem_bytes"] in (0, 4) and r["bus_bytes"] == 32]
-    lines = ["| module (E=4, B=32; buffer 64 beats) | 45 nm kGE | kGE per B/cycle | generic cells | iCE40 LUT4 / FF | ECP5 LUT4 / FF | 7-series LUT / FF |",
-             "|---|---|---|---|---|---|---|"]
+    lines = ["| module (E=4, B=32; buffer 64 beats) | 45 nm kGE | kGE per B/cycle | generic cells | iCE40 LUT4 / FF | ECP5 LUT4 / FF | 7-series LUT / FF | commit |",
+             "|---|---|---|---|---|---|---|---|"]
     for module in sorted({r["module"] for r in rows}):
         by_flow = {r["flow"]: r for r in rows if r["module"] == module}
 
@@ -91,7 +91,8 @@ def paper_summary(results):
             return " / ".join(str(r[k]) for k in keys) if r else "not run"
         lines.append(f"| {module} | {cell('asic', 'kge')} | {cell('asic', 'kge_per_byte_per_cycle')} | "
                      f"{cell('generic', 'cells')} | {cell('ice40', 'lut4', 'ff')} | "
-                     f"{cell('ecp5', 'lut4', 'ff')} | {cell('xilinx', 'lut', 'ff')} |")
+                     f"{cell('ecp5', 'lut4', 'ff')} | {cell('xilinx', 'lut', 'ff')} | "
+                     f"{', '.join(sorted({r['commit'] for r in by_flow.values()}))} |")
     return "\n".join(lines) + "\n"
 
 
