@@ -3,7 +3,7 @@
 //   cdma-gen --elem 1 --bus 8 [--buffer 64] [--blocks compressor,decompressor,dma]
 //            [--name cdma_e1_b8] [--results docs/resources.json] OUTDIR
 //
-// The bundle: the RTL (rtl/, from the project's one source list), one
+// The bundle: the RTL (rtl/ as listed by rtl/cdma.f, its folders kept), one
 // parameter-free wrapper per block (NAME_compressor.sv, ...: the block's own
 // ports, its parameters fixed as header localparams), a file list (NAME.f), a
 // FuseSoC CAPI2 core (NAME.core), the register map as a C header when the DMA
@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "cli/io.hpp"
+#include "zvc/zvc.hpp"
 
 namespace fs = std::filesystem;
 
@@ -62,7 +63,7 @@ ModuleHeader parse_header(const fs::path& file, const std::string& module) {
   const auto start = text.find("module " + module);
   const auto end = text.find(");", start);
   if (start == std::string::npos || end == std::string::npos)
-    throw std::runtime_error(fmt::format("{}: no module {}", file.string(), module));
+    throw zvc::Error(fmt::format("{}: no module {}", file.string(), module));
   static const std::regex param_re(
       R"(^\s*(?:parameter|localparam)\s+(int|bit|logic(?:\s*\[[^\]]*\])?)\s+(\w+)\s*=\s*(.+?)\s*,?\s*(?://.*)?$)");
   static const std::regex port_re(
@@ -76,7 +77,7 @@ ModuleHeader parse_header(const fs::path& file, const std::string& module) {
     else if (std::regex_match(line, m, port_re))
       h.ports.push_back({m[1], m[2], m[3]});
   }
-  if (h.ports.empty()) throw std::runtime_error(fmt::format("{}: no ports parsed", module));
+  if (h.ports.empty()) throw zvc::Error(fmt::format("{}: no ports parsed", module));
   return h;
 }
 
@@ -86,29 +87,28 @@ struct Config {
   int buffer = 64;
   std::vector<std::string> blocks{"compressor", "decompressor"};
   std::string name;
-  fs::path rtl_dir = CDMA_RTL_DIR;
-  std::string rtl_files = CDMA_RTL_FILES;  // ','-separated absolute paths
+  fs::path rtl_dir = CDMA_RTL_DIR;  // holds cdma.f, the source list
   fs::path regs_header = CDMA_REGS_HEADER;
   fs::path results = CDMA_RESULTS;
 };
 
 void validate(const Config& c) {
   if (c.elem != 1 && c.elem != 2 && c.elem != 4)
-    throw std::runtime_error(fmt::format("--elem must be 1, 2 or 4, not {}", c.elem));
+    throw zvc::Error(fmt::format("--elem must be 1, 2 or 4, not {}", c.elem));
   if (c.bus < 8 || c.bus > 256 || (c.bus & (c.bus - 1)) != 0)
-    throw std::runtime_error(
+    throw zvc::Error(
         fmt::format("--bus must be a power of two from 8 to 256, not {}", c.bus));
   if (c.buffer < 16 || c.buffer > 65536)
-    throw std::runtime_error(fmt::format(
+    throw zvc::Error(fmt::format(
         "--buffer must be 16 to 65536 beats (at least the 16-beat bursts), not {}", c.buffer));
   if (!std::regex_match(c.name, std::regex("[A-Za-z_][A-Za-z0-9_]*")))
-    throw std::runtime_error(fmt::format("--name must be a Verilog identifier, not '{}'", c.name));
-  if (c.blocks.empty()) throw std::runtime_error("--blocks names no block");
+    throw zvc::Error(fmt::format("--name must be a Verilog identifier, not '{}'", c.name));
+  if (c.blocks.empty()) throw zvc::Error("--blocks names no block");
   for (const auto& b : c.blocks) {
     bool known = false;
     for (const auto& k : kBlocks) known = known || k.key == b;
     if (!known)
-      throw std::runtime_error(
+      throw zvc::Error(
           fmt::format("unknown block '{}' (compressor, decompressor, dma)", b));
   }
 }
@@ -116,7 +116,7 @@ void validate(const Config& c) {
 const Block& block_of(const std::string& key) {
   for (const auto& k : kBlocks)
     if (k.key == key) return k;
-  throw std::logic_error("unknown block");
+  throw zvc::Error(fmt::format("unknown block {{}}", key));
 }
 
 // The value a wrapper fixes for a module parameter: the configuration's, or
@@ -156,12 +156,26 @@ std::string wrapper(const Config& c, const Block& b, const ModuleHeader& h) {
   return s;
 }
 
+// The sources rtl/cdma.f lists, relative to the RTL folder, in its order
+// (comment lines and +incdir+ options skipped).
 std::vector<fs::path> rtl_sources(const Config& c) {
+  const fs::path list = c.rtl_dir / "cdma.f";
+  if (!fs::is_regular_file(list))
+    throw zvc::Error(
+        fmt::format("cannot read the RTL folder {}: no cdma.f in it", c.rtl_dir.string()));
   std::vector<fs::path> files;
-  std::stringstream ss(c.rtl_files);
-  for (std::string f; std::getline(ss, f, ',');)
-    if (!f.empty()) files.emplace_back(f);
+  std::istringstream lines(read_text(list));
+  for (std::string line; std::getline(lines, line);)
+    if (!line.empty() && !line.starts_with("//") && !line.starts_with("+")) files.emplace_back(line);
+  if (files.empty()) throw zvc::Error(fmt::format("{} lists no source", list.string()));
   return files;
+}
+
+// The listed source that defines `module` (files are named like their module).
+fs::path module_source(const std::vector<fs::path>& rtl, const std::string& module) {
+  for (const auto& f : rtl)
+    if (f.stem() == module) return f;
+  throw zvc::Error(fmt::format("cdma.f lists no {}.sv", module));
 }
 
 std::string area_table(const Config& c) {
@@ -200,7 +214,8 @@ std::string area_table(const Config& c) {
               : "");
 }
 
-std::string readme(const Config& c, const std::vector<std::pair<Block, ModuleHeader>>& blocks) {
+std::string readme(const Config& c, const std::vector<fs::path>& rtl,
+                   const std::vector<std::pair<Block, ModuleHeader>>& blocks) {
   std::string s = fmt::format(
       "# {}: cDMA IP bundle\n\nGenerated by `cdma-gen`. Configuration: ElemBytes {}, BusBytes {} "
       "({} bytes per beat){}.\n\n"
@@ -213,9 +228,9 @@ std::string readme(const Config& c, const std::vector<std::pair<Block, ModuleHea
       c.name, c.name);
   for (const auto& [b, h] : blocks) {
     s += fmt::format(
-        "## `{}_{}`: {}\n\nWraps `{}` (rtl/{}.sv).\n\n| port | direction | width |\n"
+        "## `{}_{}`: {}\n\nWraps `{}` (rtl/{}).\n\n| port | direction | width |\n"
         "|---|---|---|\n",
-        c.name, b.key, b.what, b.module, b.module);
+        c.name, b.key, b.what, b.module, module_source(rtl, b.module).generic_string());
     for (const auto& p : h.ports)
       s += fmt::format("| `{}` | {} | `{}` |\n", p.name, p.dir, p.range.empty() ? "1" : p.range);
     s += "\n";
@@ -239,7 +254,7 @@ std::string core_file(const Config& c, const std::vector<fs::path>& rtl,
       "filesets:\n  rtl:\n    files:\n      - rtl/include/cdma_assert.svh: {{is_include_file: "
       "true}}\n",
       c.name, c.elem, c.bus);
-  for (const auto& f : rtl) s += fmt::format("      - rtl/{}\n", f.filename().string());
+  for (const auto& f : rtl) s += fmt::format("      - rtl/{}\n", f.generic_string());
   for (const auto& [b, h] : blocks) s += fmt::format("      - {}_{}.sv\n", c.name, b.key);
   s += "    file_type: systemVerilogSource\n\ntargets:\n  default:\n    filesets: [rtl]\n";
   s += fmt::format("    toplevel: {}_{}\n", c.name, blocks.front().first.key);
@@ -248,27 +263,28 @@ std::string core_file(const Config& c, const std::vector<fs::path>& rtl,
 
 void generate(const Config& c, const fs::path& out_dir) {
   validate(c);
-  if (!fs::is_directory(c.rtl_dir))
-    throw std::runtime_error(fmt::format("cannot read the RTL folder {}", c.rtl_dir.string()));
   if (fs::exists(out_dir))
-    throw std::runtime_error(
+    throw zvc::Error(
         fmt::format("{} exists; cdma-gen writes a new folder", out_dir.string()));
   const auto rtl = rtl_sources(c);
   std::vector<std::pair<Block, ModuleHeader>> blocks;
   for (const auto& key : c.blocks) {
     const Block& b = block_of(key);
-    blocks.emplace_back(b, parse_header(c.rtl_dir / (b.module + ".sv"), b.module));
+    blocks.emplace_back(b, parse_header(c.rtl_dir / module_source(rtl, b.module), b.module));
   }
   // Build next to the target and rename: the bundle appears whole or not at all.
   const fs::path tmp = out_dir.string() + ".cdma-gen-tmp";
   fs::remove_all(tmp);
   try {
     fs::create_directories(tmp / "rtl" / "include");
-    for (const auto& f : rtl) fs::copy_file(f, tmp / "rtl" / f.filename());
+    for (const auto& f : rtl) {
+      fs::create_directories((tmp / "rtl" / f).parent_path());
+      fs::copy_file(c.rtl_dir / f, tmp / "rtl" / f);
+    }
     for (const auto& inc : fs::directory_iterator(c.rtl_dir / "include"))
       fs::copy_file(inc.path(), tmp / "rtl" / "include" / inc.path().filename());
     std::string filelist = "+incdir+rtl/include\n";
-    for (const auto& f : rtl) filelist += "rtl/" + f.filename().string() + "\n";
+    for (const auto& f : rtl) filelist += "rtl/" + f.generic_string() + "\n";
     for (const auto& [b, h] : blocks) {
       zvc::cli::write_file((tmp / (c.name + "_" + b.key + ".sv")).string(), wrapper(c, b, h));
       filelist += c.name + "_" + b.key + ".sv\n";
@@ -277,7 +293,7 @@ void generate(const Config& c, const fs::path& out_dir) {
     zvc::cli::write_file((tmp / (c.name + ".core")).string(), core_file(c, rtl, blocks));
     if (std::find(c.blocks.begin(), c.blocks.end(), "dma") != c.blocks.end())
       fs::copy_file(c.regs_header, tmp / "cdma_regs.h");
-    zvc::cli::write_file((tmp / "README.md").string(), readme(c, blocks));
+    zvc::cli::write_file((tmp / "README.md").string(), readme(c, rtl, blocks));
     fs::rename(tmp, out_dir);
   } catch (...) {
     std::error_code ec;
@@ -308,12 +324,6 @@ int main(int argc, char** argv) {
   std::stringstream ss(blocks);
   for (std::string b; std::getline(ss, b, ',');)
     if (!b.empty()) c.blocks.push_back(b);
-  if (c.rtl_dir != fs::path(CDMA_RTL_DIR)) {
-    // Another RTL tree: take the same file names from it.
-    std::string files;
-    for (const auto& f : rtl_sources(c)) files += (c.rtl_dir / f.filename()).string() + ",";
-    c.rtl_files = files;
-  }
   try {
     generate(c, out);
   } catch (const std::exception& e) {

@@ -31,7 +31,7 @@ elaborate() {
 "$gen" --elem 1 --bus 8 --buffer 32 --blocks compressor,decompressor,dma "$work/small" >/dev/null ||
   fail "cdma-gen small"
 for b in compressor decompressor dma; do elaborate "$work/small" cdma_e1_b8 "$b"; done
-for f in cdma_e1_b8.f cdma_e1_b8.core cdma_regs.h README.md rtl/zvc_compressor.sv rtl/include/cdma_assert.svh; do
+for f in cdma_e1_b8.f cdma_e1_b8.core cdma_regs.h README.md rtl/zvc/zvc_compressor.sv rtl/include/cdma_assert.svh; do
   [ -s "$work/small/$f" ] || fail "bundle lacks $f"
 done
 grep -q 'localparam int BufferBeats = 32' "$work/small/cdma_e1_b8_dma.sv" || fail "buffer depth not applied"
@@ -57,6 +57,8 @@ refuse "buffer must be" --buffer 8
 refuse "unknown block 'fft'" --blocks compressor,fft
 refuse "name must be a Verilog identifier" --name 9lives
 refuse "cannot read" --rtl "$work/nowhere"
+mkdir "$work/empty-rtl"
+refuse "no cdma.f" --rtl "$work/empty-rtl"
 mkdir "$work/bad"
 if "$gen" "$work/bad" >"$work/out.log" 2>&1 || ! grep -q "exists" "$work/out.log"; then
   fail "an existing folder was not refused"

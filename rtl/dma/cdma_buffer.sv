@@ -52,10 +52,10 @@ module cdma_buffer #(
                     "DepthBeats must be from 2 to 2^20")
 
   localparam int Width = 8 * BusBytes + BusBytes + 1;
-  localparam int PtrW = DepthBeats > 2 ? $clog2(DepthBeats) : 1;
+  localparam int PtrW = cdma_prim_pkg::ptr_width(DepthBeats);
 
   // ---- Accounting ----
-  logic [CountW-1:0] level_q, reserved_q;
+  logic [CountW-1:0] level_d, level_q, reserved_d, reserved_q;
   logic              push, pop, grant;
 
   assign s_axis_tready = level_q != CountW'(DepthBeats);
@@ -70,59 +70,57 @@ module cdma_buffer #(
   // this keeps level_q + reserved_q <= DepthBeats in every case.
   logic [CountW-1:0] reserved_with_grant;
   assign reserved_with_grant = reserved_q + (grant ? rsv_beats_i : '0);
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      level_q    <= '0;
-      reserved_q <= '0;
-    end else begin
-      level_q    <= level_q + CountW'(push) - CountW'(pop);
-      reserved_q <= reserved_with_grant - CountW'(push && reserved_with_grant != '0);
-    end
-  end
+  assign level_d    = level_q + CountW'(push) - CountW'(pop);
+  assign reserved_d = reserved_with_grant - CountW'(push && reserved_with_grant != '0);
 
   // ---- Storage: one write port, one registered read port (block RAM) ----
-  logic [Width-1:0] mem_q [DepthBeats];
-  logic [Width-1:0] rdata_q;
-  logic [PtrW-1:0]  wr_ptr_q, rd_ptr_q;
-  logic [CountW-1:0] in_ram_q;  // written, not yet read from the RAM
+  logic [Width-1:0]  rdata;
+  logic [PtrW-1:0]   wr_ptr, rd_ptr;
+  logic [CountW-1:0] in_ram_d, in_ram_q;  // written, not yet read from the RAM
   logic              ram_re, rdata_valid_q;
 
-  function automatic logic [PtrW-1:0] next_ptr(input logic [PtrW-1:0] ptr);
-    next_ptr = (ptr == PtrW'(DepthBeats - 1)) ? '0 : ptr + 1'b1;
-  endfunction
+  cdma_ring_ptr #(.Depth(DepthBeats)) u_wr_ptr (.clk_i, .rst_ni, .inc_i(push), .ptr_o(wr_ptr));
+  cdma_ring_ptr #(.Depth(DepthBeats)) u_rd_ptr (.clk_i, .rst_ni, .inc_i(ram_re), .ptr_o(rd_ptr));
+
+  cdma_ram_1r1w #(.Width(Width), .Depth(DepthBeats)) u_ram (
+    .clk_i,
+    .we_i   (push),
+    .waddr_i(wr_ptr),
+    .wdata_i({s_axis_tlast, s_axis_tkeep, s_axis_tdata}),
+    .re_i   (ram_re),
+    .raddr_i(rd_ptr),
+    .rdata_o(rdata)
+  );
 
   // ---- Output stage: two registers fed by the RAM's read data ----
   logic [Width-1:0] out_q [2];
-  logic [1:0]       out_count_q;
-  logic             out_head_q;  // which of out_q is the head
+  logic [1:0]       out_count_d, out_count_q;
+  logic             out_head_d, out_head_q;  // which of out_q is the head
 
   // Read from the RAM when the beat will have a place when it arrives: the
   // output stage holds out_count_q plus a beat in flight, minus one leaving.
   assign ram_re = in_ram_q != '0 &&
                   (2'(out_count_q) + 2'(rdata_valid_q) <= 2'd1 + 2'(pop));
+  assign in_ram_d    = in_ram_q + CountW'(push) - CountW'(ram_re);
+  assign out_count_d = out_count_q + 2'(rdata_valid_q) - 2'(pop);
+  assign out_head_d  = out_head_q ^ pop;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      wr_ptr_q      <= '0;
-      rd_ptr_q      <= '0;
+      level_q       <= '0;
+      reserved_q    <= '0;
       in_ram_q      <= '0;
       rdata_valid_q <= 1'b0;
       out_count_q   <= '0;
       out_head_q    <= 1'b0;
     end else begin
-      if (push) wr_ptr_q <= next_ptr(wr_ptr_q);
-      if (ram_re) rd_ptr_q <= next_ptr(rd_ptr_q);
-      in_ram_q      <= in_ram_q + CountW'(push) - CountW'(ram_re);
+      level_q       <= level_d;
+      reserved_q    <= reserved_d;
+      in_ram_q      <= in_ram_d;
       rdata_valid_q <= ram_re;
-      out_count_q   <= out_count_q + 2'(rdata_valid_q) - 2'(pop);
-      if (pop) out_head_q <= !out_head_q;
+      out_count_q   <= out_count_d;
+      out_head_q    <= out_head_d;
     end
-  end
-
-  always_ff @(posedge clk_i) begin
-    if (push) mem_q[wr_ptr_q] <= {s_axis_tlast, s_axis_tkeep, s_axis_tdata};
-    if (ram_re) rdata_q <= mem_q[rd_ptr_q];
   end
 
   // The arriving beat goes behind the beats that stay in the output stage:
@@ -131,7 +129,7 @@ module cdma_buffer #(
   logic tail_slot;
   assign tail_slot = out_head_q ^ pop ^ (out_count_q - 2'(pop) == 2'd1);
   always_ff @(posedge clk_i) begin
-    if (rdata_valid_q) out_q[tail_slot] <= rdata_q;
+    if (rdata_valid_q) out_q[tail_slot] <= rdata;
   end
 
   assign m_axis_tvalid = out_count_q != '0;

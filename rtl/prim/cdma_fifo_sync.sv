@@ -22,40 +22,37 @@ module cdma_fifo_sync #(
   `CDMA_PARAM_CHECK(g_width_check, Width >= 1, "Width must be at least 1")
   `CDMA_PARAM_CHECK(g_depth_check, Depth >= 2, "Depth must be at least 2")
 
-  // Clamped so that an illegal Depth still elaborates far enough to be reported.
-  localparam int PtrW = Depth > 2 ? $clog2(Depth) : 1;
+  localparam int PtrW = cdma_prim_pkg::ptr_width(Depth);
   localparam int CntW = $clog2(Depth + 1);
 
   logic [Width-1:0] mem_q [Depth];
-  logic [PtrW-1:0]  wr_ptr_q, rd_ptr_q;
-  logic [CntW-1:0]  count_q;
+  logic [PtrW-1:0]  wr_ptr, rd_ptr;
+  logic [CntW-1:0]  count_d, count_q;
   logic             push, pop;
 
   assign wready_o = count_q != CntW'(Depth);
   assign rvalid_o = count_q != '0;
-  assign rdata_o  = mem_q[rd_ptr_q];
+  assign rdata_o  = mem_q[rd_ptr];
   assign push     = wvalid_i && wready_o;
   assign pop      = rvalid_o && rready_i;
 
-  function automatic logic [PtrW-1:0] next_ptr(input logic [PtrW-1:0] ptr);
-    next_ptr = (ptr == PtrW'(Depth - 1)) ? '0 : ptr + 1'b1;
-  endfunction
+  cdma_ring_ptr #(.Depth(Depth)) u_wr_ptr (.clk_i, .rst_ni, .inc_i(push), .ptr_o(wr_ptr));
+  cdma_ring_ptr #(.Depth(Depth)) u_rd_ptr (.clk_i, .rst_ni, .inc_i(pop), .ptr_o(rd_ptr));
+
+  always_comb begin
+    count_d = count_q;
+    if (push && !pop) count_d = count_q + 1'b1;
+    if (pop && !push) count_d = count_q - 1'b1;
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      wr_ptr_q <= '0;
-      rd_ptr_q <= '0;
-      count_q  <= '0;
-    end else begin
-      if (push) wr_ptr_q <= next_ptr(wr_ptr_q);
-      if (pop) rd_ptr_q <= next_ptr(rd_ptr_q);
-      if (push != pop) count_q <= push ? count_q + 1'b1 : count_q - 1'b1;
-    end
+    if (!rst_ni) count_q <= '0;
+    else count_q <= count_d;
   end
 
   // Storage has no reset: it is read only where count_q says it was written.
   always_ff @(posedge clk_i) begin
-    if (push) mem_q[wr_ptr_q] <= wdata_i;
+    if (push) mem_q[wr_ptr] <= wdata_i;
   end
 
   `CDMA_ASSERT(count_in_range, count_q <= CntW'(Depth))

@@ -13,8 +13,7 @@
 module zvc_compact_ctrl #(
   // Slots in the network, 2 or more.
   parameter int NumSlots = 8,
-  // At least 1, so that an illegal NumSlots still elaborates far enough to be reported.
-  localparam int Stages = NumSlots > 2 ? $clog2(NumSlots) : 1,
+  localparam int Stages = cdma_prim_pkg::compact_stages(NumSlots),
   localparam int CntW = $clog2(NumSlots + 1)
 ) (
   input  logic [NumSlots-1:0]        keep_i,

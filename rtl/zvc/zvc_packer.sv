@@ -86,17 +86,17 @@ module zvc_packer #(
 
   logic [StoreBytes*8-1:0] store_q, store_d;
   logic [StoreBytes-1:0]   store_we;
-  logic [Rows-1:0]         last_q;                // the row is its frame's last
+  logic [Rows-1:0]         last_d, last_q;        // the row is its frame's last
   logic [BeatW-1:0]        cnt_q [Rows];          // bytes in a last row
-  logic [PosW-1:0]         wr_q;                  // next byte to write
-  logic [RowW-1:0]         rd_q, closed_q;        // head row; rows before closed_q may leave
-  logic [PosW-2:0]         hole_q;                // position of the open hole
-  logic                    hole_open_q;
-  logic [31:0]             in_len_q;              // bytes of the frame being filled
+  logic [PosW-1:0]         wr_d, wr_q;            // next byte to write
+  logic [RowW-1:0]         rd_d, rd_q, closed_d, closed_q;  // head row; rows before closed_q may leave
+  logic [PosW-2:0]         hole_d, hole_q;        // position of the open hole
+  logic                    hole_open_d, hole_open_q;
+  logic [31:0]             in_len_d, in_len_q;    // bytes of the frame being filled
   logic [31:0]             fq_len_q [FrameDepth];
   logic [InfoBits-1:0]     fq_info_q [FrameDepth];
-  logic [PtrW-1:0]         fq_wr_q, fq_sts_q;
-  logic [CntW-1:0]         fq_count_q, fq_done_q;  // queued frames; of them, fully sent
+  logic [PtrW-1:0]         fq_wr_d, fq_wr_q, fq_sts_d, fq_sts_q;
+  logic [CntW-1:0]         fq_count_d, fq_count_q, fq_done_d, fq_done_q;  // queued frames; of them, fully sent
 
   logic             chunk_fire, push, out_fire, sts_fire, hold, patch;
   logic [RowW-1:0]  used_rows, final_row, wr_row, last_row;
@@ -211,6 +211,44 @@ module zvc_packer #(
   assign sts_info_o  = fq_info_q[fq_sts_q];
   assign sts_fire    = sts_valid_o && sts_ready_i;
 
+  always_comb begin
+    wr_d        = wr_q;
+    rd_d        = rd_q;
+    closed_d    = closed_q;
+    last_d      = last_q;
+    hole_d      = hole_q;
+    hole_open_d = hole_open_q;
+    in_len_d    = in_len_q;
+    fq_wr_d     = fq_wr_q;
+    fq_sts_d    = fq_sts_q;
+    fq_count_d  = fq_count_q;
+    fq_done_d   = fq_done_q;
+    if (out_fire) begin
+      rd_d = rd_q + 1'b1;
+      last_d[rd_idx] = 1'b0;
+    end
+    if (chunk_fire) begin
+      if (chunk_last_i) begin
+        // The next frame starts a new row.
+        wr_d     = {final_row + 1'b1, LaneW'(0)};
+        closed_d = final_row + 1'b1;
+        last_d[final_idx] = 1'b1;
+        in_len_d = '0;
+      end else begin
+        wr_d = end_pos;
+        // Rows below the one holding the frame's newest byte are complete.
+        if (frame_len != '0) closed_d = last_row;
+        in_len_d = frame_len;
+      end
+      if (hold) hole_d = wr_off;
+      hole_open_d = (hole_open_q || hold) && !patch;
+    end
+    if (push) fq_wr_d = fq_wr_q + 1'b1;
+    if (sts_fire) fq_sts_d = fq_sts_q + 1'b1;
+    fq_count_d = fq_count_q + CntW'(push) - CntW'(sts_fire);
+    fq_done_d  = fq_done_q + CntW'(out_fire && m_axis_tlast) - CntW'(sts_fire);
+  end
+
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       wr_q        <= '0;
@@ -225,30 +263,17 @@ module zvc_packer #(
       fq_count_q  <= '0;
       fq_done_q   <= '0;
     end else begin
-      if (out_fire) begin
-        rd_q <= rd_q + 1'b1;
-        last_q[rd_idx] <= 1'b0;
-      end
-      if (chunk_fire) begin
-        if (chunk_last_i) begin
-          // The next frame starts a new row.
-          wr_q     <= {final_row + 1'b1, LaneW'(0)};
-          closed_q <= final_row + 1'b1;
-          last_q[final_idx] <= 1'b1;
-          in_len_q <= '0;
-        end else begin
-          wr_q <= end_pos;
-          // Rows below the one holding the frame's newest byte are complete.
-          if (frame_len != '0) closed_q <= last_row;
-          in_len_q <= frame_len;
-        end
-        if (hold) hole_q <= wr_off;
-        hole_open_q <= (hole_open_q || hold) && !patch;
-      end
-      if (push) fq_wr_q <= fq_wr_q + 1'b1;
-      if (sts_fire) fq_sts_q <= fq_sts_q + 1'b1;
-      fq_count_q <= fq_count_q + CntW'(push) - CntW'(sts_fire);
-      fq_done_q  <= fq_done_q + CntW'(out_fire && m_axis_tlast) - CntW'(sts_fire);
+      wr_q        <= wr_d;
+      rd_q        <= rd_d;
+      closed_q    <= closed_d;
+      last_q      <= last_d;
+      hole_q      <= hole_d;
+      hole_open_q <= hole_open_d;
+      in_len_q    <= in_len_d;
+      fq_wr_q     <= fq_wr_d;
+      fq_sts_q    <= fq_sts_d;
+      fq_count_q  <= fq_count_d;
+      fq_done_q   <= fq_done_d;
     end
   end
 
@@ -260,8 +285,8 @@ module zvc_packer #(
     end
     if (push) begin
       cnt_q[final_idx]   <= final_cnt;
-      fq_len_q[fq_wr_q]          <= frame_len;
-      fq_info_q[fq_wr_q]         <= chunk_info_i;
+      fq_len_q[fq_wr_q]  <= frame_len;
+      fq_info_q[fq_wr_q] <= chunk_info_i;
     end
   end
 

@@ -130,47 +130,48 @@ module cdma_engine #(
               desc_tag_i}),
     .rvalid_o(dq_valid), .rready_i(dq_ready), .rdata_o(dq_data)
   );
-  logic [1:0]  d_op;
-  logic [63:0] d_src, d_dst;
-  logic [31:0] d_raw, d_comp;
-  logic [15:0] d_tag;
-  assign {d_op, d_src, d_dst, d_raw, d_comp, d_tag} = dq_data;
+  // The descriptor at the head of the queue.
+  logic [1:0]  dq_op;
+  logic [63:0] dq_src, dq_dst;
+  logic [31:0] dq_raw, dq_comp;
+  logic [15:0] dq_tag;
+  assign {dq_op, dq_src, dq_dst, dq_raw, dq_comp, dq_tag} = dq_data;
 
   // ---- Control ----
   // State codes as localparams, not an enum: Icarus 11 simulated an enum
   // state register wrongly (docs/rtl.md, "Constructs the RTL avoids").
   localparam logic [1:0] StIdle = 2'd0, StRun = 2'd1, StDone = 2'd2;
-  logic [1:0]  state_q;
-  logic [1:0]  op_q;
-  logic [15:0] tag_q;
-  logic [31:0] raw_q, comp_result_q;
-  logic [3:0]  err_q, err_new;
+  logic [1:0]  state_d, state_q;
+  logic [1:0]  op_d, op_q;
+  logic [15:0] tag_d, tag_q;
+  logic [31:0] raw_d, raw_q, comp_result_d, comp_result_q;
+  logic [3:0]  err_d, err_q, err_new;
   logic        sts_fifo_ready, sts_push, start, rd_done, wr_done, codec_done;
 
   logic        bad_desc;
   logic [1:0]  elem_mask;
-  logic [31:0] d_read_bytes;
+  logic [31:0] dq_read_bytes;
   assign elem_mask    = 2'(ElemBytes - 1);
-  assign d_read_bytes = d_op == OpPrefetch ? d_comp : d_raw;
-  assign bad_desc = d_op == 2'd3 || d_raw == '0 || d_read_bytes == '0 ||
-                    (d_src[1:0] & elem_mask) != '0 || (d_dst[1:0] & elem_mask) != '0 ||
-                    (d_raw[1:0] & elem_mask) != '0 || (d_read_bytes[1:0] & elem_mask) != '0;
+  assign dq_read_bytes = dq_op == OpPrefetch ? dq_comp : dq_raw;
+  assign bad_desc = dq_op == 2'd3 || dq_raw == '0 || dq_read_bytes == '0 ||
+                    (dq_src[1:0] & elem_mask) != '0 || (dq_dst[1:0] & elem_mask) != '0 ||
+                    (dq_raw[1:0] & elem_mask) != '0 || (dq_read_bytes[1:0] & elem_mask) != '0;
   assign dq_ready = state_q == StIdle;
   assign start    = dq_valid && state_q == StIdle && !bad_desc;
   assign sts_push = state_q == StDone && sts_fifo_ready;
   assign busy_o   = state_q != StIdle;
 
   // ---- Read side: reservations, AR, R into the landing buffer ----
-  logic [63:0]        ar_addr_q;
-  logic [32:0]        ar_beats_left_q;
-  logic               ar_pending_q;
-  logic [BurstW-1:0]  ar_burst_q, ar_burst;
-  logic [ReadsW-1:0]  reads_out_q;
+  logic [63:0]        ar_addr_d, ar_addr_q;
+  logic [32:0]        ar_beats_left_d, ar_beats_left_q;
+  logic               ar_pending_d, ar_pending_q;
+  logic [BurstW-1:0]  ar_burst_d, ar_burst_q, ar_burst;
+  logic [ReadsW-1:0]  reads_out_d, reads_out_q;
   logic [12:0]        ar_to4k;
   logic               rsv_valid, rsv_ready, ar_fire, r_fire, r_last_fire;
-  logic [LaneW-1:0]   rd_off_q;
-  logic [31:0]        rd_bytes_left_q;
-  logic               rd_first_q;
+  logic [LaneW-1:0]   rd_off_d, rd_off_q;
+  logic [31:0]        rd_bytes_left_d, rd_bytes_left_q;
+  logic               rd_first_d, rd_first_q;
 
   // min(MaxBurstBeats, to4k, left): at most 256, so it fits BurstW.
   function automatic logic [BurstW-1:0] min_burst(input logic [32:0] left, input logic [12:0] to4k);
@@ -240,12 +241,12 @@ module cdma_engine #(
   logic [8*BusBytes-1:0] c_m_data;
   logic [BusBytes-1:0]   c_m_keep;
   logic [31:0]           c_sts_raw_unused, c_sts_comp;
-  logic                  d_s_ready, d_m_valid, d_m_last, d_sts_valid, d_cmd_ready;
-  logic [8*BusBytes-1:0] d_m_data;
-  logic [BusBytes-1:0]   d_m_keep;
-  logic [31:0]           d_sts_comp;
-  logic [2:0]            d_sts_error;
-  logic                  cmd_pending_q, codec_sts_pending_q;
+  logic                  dec_s_ready, dec_m_valid, dec_m_last, dec_sts_valid, dec_cmd_ready;
+  logic [8*BusBytes-1:0] dec_m_data;
+  logic [BusBytes-1:0]   dec_m_keep;
+  logic [31:0]           dec_sts_comp;
+  logic [2:0]            dec_sts_error;
+  logic                  cmd_pending_d, cmd_pending_q, codec_sts_pending_d, codec_sts_pending_q;
   logic                  ws_valid, ws_last, ws_ready;
   logic [8*BusBytes-1:0] ws_data;
   logic [BusBytes-1:0]   ws_keep;
@@ -261,17 +262,17 @@ module cdma_engine #(
   );
   zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) u_decompressor (
     .clk_i, .rst_ni,
-    .cmd_valid_i(cmd_pending_q), .cmd_ready_o(d_cmd_ready), .cmd_raw_bytes_i(raw_q),
+    .cmd_valid_i(cmd_pending_q), .cmd_ready_o(dec_cmd_ready), .cmd_raw_bytes_i(raw_q),
     .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last),
-    .s_axis_tvalid(rs_valid && op_q == OpPrefetch), .s_axis_tready(d_s_ready),
-    .m_axis_tdata(d_m_data), .m_axis_tkeep(d_m_keep), .m_axis_tlast(d_m_last),
-    .m_axis_tvalid(d_m_valid), .m_axis_tready(ws_ready && op_q == OpPrefetch),
-    .sts_valid_o(d_sts_valid), .sts_ready_i(1'b1), .sts_comp_bytes_o(d_sts_comp),
-    .sts_error_o(d_sts_error)
+    .s_axis_tvalid(rs_valid && op_q == OpPrefetch), .s_axis_tready(dec_s_ready),
+    .m_axis_tdata(dec_m_data), .m_axis_tkeep(dec_m_keep), .m_axis_tlast(dec_m_last),
+    .m_axis_tvalid(dec_m_valid), .m_axis_tready(ws_ready && op_q == OpPrefetch),
+    .sts_valid_o(dec_sts_valid), .sts_ready_i(1'b1), .sts_comp_bytes_o(dec_sts_comp),
+    .sts_error_o(dec_sts_error)
   );
 
   always_comb begin
-    case (op_q)
+    unique case (op_q)
       OpOffload: begin
         rs_ready = c_s_ready;
         ws_valid = c_m_valid;
@@ -280,11 +281,11 @@ module cdma_engine #(
         ws_last  = c_m_last;
       end
       OpPrefetch: begin
-        rs_ready = d_s_ready;
-        ws_valid = d_m_valid;
-        ws_data  = d_m_data;
-        ws_keep  = d_m_keep;
-        ws_last  = d_m_last;
+        rs_ready = dec_s_ready;
+        ws_valid = dec_m_valid;
+        ws_data  = dec_m_data;
+        ws_keep  = dec_m_keep;
+        ws_last  = dec_m_last;
       end
       default: begin
         rs_ready = ws_ready;
@@ -297,7 +298,7 @@ module cdma_engine #(
   end
 
   // ---- Write side: realign to the destination, queue, AW/W/B ----
-  logic [LaneW-1:0]      wr_off_q;
+  logic [LaneW-1:0]      wr_off_d, wr_off_q;
   logic [8*BusBytes-1:0] wa_data;
   logic [BusBytes-1:0]   wa_keep;
   logic                  wa_last, wa_valid, wa_ready, wa_fire;
@@ -325,15 +326,15 @@ module cdma_engine #(
     .level_o(wq_level), .free_o(wq_free_unused)
   );
 
-  logic [63:0]       aw_addr_q;
-  logic              aw_pending_q, aw_fire, aw_issue, frame_in_q;
-  logic [BurstW-1:0] aw_burst_q, aw_burst, aw_max;
-  logic [WqCntW-1:0] wq_unassigned_q;
+  logic [63:0]       aw_addr_d, aw_addr_q;
+  logic              aw_pending_d, aw_pending_q, aw_fire, aw_issue, frame_in_d, frame_in_q;
+  logic [BurstW-1:0] aw_burst_d, aw_burst_q, aw_burst, aw_max;
+  logic [WqCntW-1:0] wq_unassigned_d, wq_unassigned_q;
   logic [12:0]       aw_to4k;
-  logic [WritesW-1:0] writes_out_q;
+  logic [WritesW-1:0] writes_out_d, writes_out_q;
   logic              wlen_valid, wlen_ready, wlen_wready, w_fire, b_fire;
   logic [BurstW-1:0] wlen_beats;
-  logic [BurstW-1:0] w_beat_q;
+  logic [BurstW-1:0] w_beat_d, w_beat_q;
 
   assign aw_to4k  = (13'd4096 - {1'b0, aw_addr_q[11:0]}) >> LaneW;
   assign aw_max   = min_burst(33'(MaxBurstBeats), aw_to4k);
@@ -378,12 +379,116 @@ module cdma_engine #(
   logic r_err, b_err, dec_err, dec_truncated, dec_trailing;
   assign r_err         = r_fire && m_axi_rresp[1];
   assign b_err         = b_fire && m_axi_bresp[1];
-  assign dec_err       = d_sts_valid && op_q == OpPrefetch && d_sts_error != '0;
-  assign dec_truncated = d_sts_error[0];
-  assign dec_trailing  = d_sts_error[1];
+  assign dec_err       = dec_sts_valid && op_q == OpPrefetch && dec_sts_error != '0;
+  assign dec_truncated = dec_sts_error[0];
+  assign dec_trailing  = dec_sts_error[1];
   assign err_new = r_err ? (m_axi_rresp[0] ? ErrReadDec : ErrReadSlv) :
                    dec_err ? (dec_truncated ? ErrTruncated : dec_trailing ? ErrTrailing : ErrBadMask) :
                    b_err ? (m_axi_bresp[0] ? ErrWriteDec : ErrWriteSlv) : ErrNone;
+
+  // The descriptor's addresses split into the beat's address and the byte lane.
+  logic [63:0]      dq_src_beat, dq_dst_beat;
+  logic [LaneW-1:0] dq_src_lane, dq_dst_lane;
+  assign dq_src_beat = {dq_src[63:LaneW], {LaneW{1'b0}}};
+  assign dq_dst_beat = {dq_dst[63:LaneW], {LaneW{1'b0}}};
+  assign dq_src_lane = dq_src[LaneW-1:0];
+  assign dq_dst_lane = dq_dst[LaneW-1:0];
+
+  // Next state of the control and of the transfer counters.
+  always_comb begin
+    state_d             = state_q;
+    op_d                = op_q;
+    tag_d               = tag_q;
+    raw_d               = raw_q;
+    comp_result_d       = comp_result_q;
+    err_d               = err_q;
+    ar_addr_d           = ar_addr_q;
+    ar_beats_left_d     = ar_beats_left_q;
+    ar_pending_d        = ar_pending_q;
+    ar_burst_d          = ar_burst_q;
+    reads_out_d         = reads_out_q;
+    rd_off_d            = rd_off_q;
+    rd_bytes_left_d     = rd_bytes_left_q;
+    rd_first_d          = rd_first_q;
+    cmd_pending_d       = cmd_pending_q;
+    codec_sts_pending_d = codec_sts_pending_q;
+    wr_off_d            = wr_off_q;
+    aw_addr_d           = aw_addr_q;
+    aw_pending_d        = aw_pending_q;
+    aw_burst_d          = aw_burst_q;
+    wq_unassigned_d     = wq_unassigned_q;
+    frame_in_d          = frame_in_q;
+    writes_out_d        = writes_out_q;
+    w_beat_d            = w_beat_q;
+    // Control.
+    unique case (state_q)
+      StIdle: if (dq_valid) begin
+        state_d = bad_desc ? StDone : StRun;
+        err_d   = bad_desc ? ErrDescriptor : ErrNone;
+        op_d    = dq_op;
+        tag_d   = dq_tag;
+        raw_d   = dq_raw;
+      end
+      StRun: begin
+        if (err_q == ErrNone) err_d = err_new;
+        if (rd_done && wr_done && codec_done) state_d = StDone;
+      end
+      default: if (sts_push) state_d = StIdle;
+    endcase
+    if (start) begin
+      // 33 bits: offset + length + BusBytes - 1 can exceed 32.
+      ar_addr_d           = dq_src_beat;
+      ar_beats_left_d     = (33'(dq_src_lane) + 33'(dq_read_bytes) + 33'(BusBytes - 1)) >> LaneW;
+      rd_off_d            = dq_src_lane;
+      rd_bytes_left_d     = dq_read_bytes;
+      rd_first_d          = 1'b1;
+      cmd_pending_d       = dq_op == OpPrefetch;
+      codec_sts_pending_d = dq_op != OpCopy;
+      comp_result_d       = dq_raw;  // COPY: the raw length
+      wr_off_d            = dq_dst_lane;
+      aw_addr_d           = dq_dst_beat;
+      frame_in_d          = 1'b0;
+    end else begin
+      // Reads.
+      if (rsv_valid && rsv_ready) begin
+        ar_pending_d = 1'b1;
+        ar_burst_d   = ar_burst;
+      end
+      if (ar_fire) begin
+        ar_pending_d    = 1'b0;
+        ar_addr_d       = ar_addr_q + 64'(ar_burst_q) * 64'(BusBytes);
+        ar_beats_left_d = ar_beats_left_q - 33'(ar_burst_q);
+      end
+      reads_out_d = reads_out_q + ReadsW'(ar_fire) - ReadsW'(r_last_fire);
+      if (rd_accept) begin
+        rd_bytes_left_d = rd_bytes_left_q - 32'(rd_len);
+        rd_first_d      = 1'b0;
+      end
+      // Codec handshakes.
+      if (cmd_pending_q && dec_cmd_ready) cmd_pending_d = 1'b0;
+      if (c_sts_valid && op_q == OpOffload) begin
+        codec_sts_pending_d = 1'b0;
+        comp_result_d       = c_sts_comp;
+      end
+      if (dec_sts_valid && op_q == OpPrefetch) begin
+        codec_sts_pending_d = 1'b0;
+        comp_result_d       = dec_sts_comp;
+      end
+      // Writes.
+      if (wa_fire && wa_last) frame_in_d = 1'b1;
+      if (aw_issue) begin
+        aw_pending_d = 1'b1;
+        aw_burst_d   = aw_burst;
+      end
+      if (aw_fire) begin
+        aw_pending_d = 1'b0;
+        aw_addr_d    = aw_addr_q + 64'(aw_burst_q) * 64'(BusBytes);
+      end
+      wq_unassigned_d = wq_unassigned_q + WqCntW'(wa_fire) - (aw_fire ? WqCntW'(aw_burst_q) : '0);
+      writes_out_d    = writes_out_q + WritesW'(aw_fire) - WritesW'(b_fire);
+    end
+    if (w_fire) w_beat_d = m_axi_wlast ? '0 : w_beat_q + 1'b1;
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -412,74 +517,30 @@ module cdma_engine #(
       writes_out_q        <= '0;
       w_beat_q            <= '0;
     end else begin
-      // Control.
-      case (state_q)
-        StIdle: if (dq_valid) begin
-          state_q <= bad_desc ? StDone : StRun;
-          err_q   <= bad_desc ? ErrDescriptor : ErrNone;
-          op_q    <= d_op;
-          tag_q   <= d_tag;
-          raw_q   <= d_raw;
-        end
-        StRun: begin
-          if (err_q == ErrNone) err_q <= err_new;
-          if (rd_done && wr_done && codec_done) state_q <= StDone;
-        end
-        default: if (sts_push) state_q <= StIdle;
-      endcase
-      if (start) begin
-        // 33 bits: offset + length + BusBytes - 1 can exceed 32.
-        ar_addr_q       <= {d_src[63:LaneW], {LaneW{1'b0}}};
-        ar_beats_left_q <= (33'(d_src[LaneW-1:0]) + 33'(d_read_bytes) + 33'(BusBytes - 1)) >> LaneW;
-        rd_off_q        <= d_src[LaneW-1:0];
-        rd_bytes_left_q <= d_read_bytes;
-        rd_first_q      <= 1'b1;
-        cmd_pending_q   <= d_op == OpPrefetch;
-        codec_sts_pending_q <= d_op != OpCopy;
-        comp_result_q   <= d_raw;  // COPY: the raw length
-        wr_off_q        <= d_dst[LaneW-1:0];
-        aw_addr_q       <= {d_dst[63:LaneW], {LaneW{1'b0}}};
-        frame_in_q      <= 1'b0;
-      end else begin
-        // Reads.
-        if (rsv_valid && rsv_ready) begin
-          ar_pending_q <= 1'b1;
-          ar_burst_q   <= ar_burst;
-        end
-        if (ar_fire) begin
-          ar_pending_q    <= 1'b0;
-          ar_addr_q       <= ar_addr_q + 64'(ar_burst_q) * 64'(BusBytes);
-          ar_beats_left_q <= ar_beats_left_q - 33'(ar_burst_q);
-        end
-        reads_out_q <= reads_out_q + ReadsW'(ar_fire) - ReadsW'(r_last_fire);
-        if (rd_accept) begin
-          rd_bytes_left_q <= rd_bytes_left_q - 32'(rd_len);
-          rd_first_q      <= 1'b0;
-        end
-        // Codec handshakes.
-        if (cmd_pending_q && d_cmd_ready) cmd_pending_q <= 1'b0;
-        if (c_sts_valid && op_q == OpOffload) begin
-          codec_sts_pending_q <= 1'b0;
-          comp_result_q       <= c_sts_comp;
-        end
-        if (d_sts_valid && op_q == OpPrefetch) begin
-          codec_sts_pending_q <= 1'b0;
-          comp_result_q       <= d_sts_comp;
-        end
-        // Writes.
-        if (wa_fire && wa_last) frame_in_q <= 1'b1;
-        if (aw_issue) begin
-          aw_pending_q <= 1'b1;
-          aw_burst_q   <= aw_burst;
-        end
-        if (aw_fire) begin
-          aw_pending_q <= 1'b0;
-          aw_addr_q    <= aw_addr_q + 64'(aw_burst_q) * 64'(BusBytes);
-        end
-        wq_unassigned_q <= wq_unassigned_q + WqCntW'(wa_fire) - (aw_fire ? WqCntW'(aw_burst_q) : '0);
-        writes_out_q    <= writes_out_q + WritesW'(aw_fire) - WritesW'(b_fire);
-      end
-      if (w_fire) w_beat_q <= m_axi_wlast ? '0 : w_beat_q + 1'b1;
+      state_q             <= state_d;
+      op_q                <= op_d;
+      tag_q               <= tag_d;
+      raw_q               <= raw_d;
+      comp_result_q       <= comp_result_d;
+      err_q               <= err_d;
+      ar_addr_q           <= ar_addr_d;
+      ar_beats_left_q     <= ar_beats_left_d;
+      ar_pending_q        <= ar_pending_d;
+      ar_burst_q          <= ar_burst_d;
+      reads_out_q         <= reads_out_d;
+      rd_off_q            <= rd_off_d;
+      rd_bytes_left_q     <= rd_bytes_left_d;
+      rd_first_q          <= rd_first_d;
+      cmd_pending_q       <= cmd_pending_d;
+      codec_sts_pending_q <= codec_sts_pending_d;
+      wr_off_q            <= wr_off_d;
+      aw_addr_q           <= aw_addr_d;
+      aw_pending_q        <= aw_pending_d;
+      aw_burst_q          <= aw_burst_d;
+      wq_unassigned_q     <= wq_unassigned_d;
+      frame_in_q          <= frame_in_d;
+      writes_out_q        <= writes_out_d;
+      w_beat_q            <= w_beat_d;
     end
   end
 
@@ -512,7 +573,7 @@ module cdma_engine #(
                (!ar_pending_q && ar_beats_left_q == '0 && reads_out_q == '0 &&
                 rd_bytes_left_q == '0 && buf_level == '0 && 32'(buf_free) == BufferBeats &&
                 !rs_valid && !cmd_pending_q && !codec_sts_pending_q && !c_m_valid &&
-                !d_m_valid && !c_sts_valid && !d_sts_valid && !wa_valid && wq_level == '0 &&
+                !dec_m_valid && !c_sts_valid && !dec_sts_valid && !wa_valid && wq_level == '0 &&
                 wq_unassigned_q == '0 && !aw_pending_q && !wlen_valid && writes_out_q == '0 &&
                 w_beat_q == '0))
 endmodule

@@ -63,11 +63,12 @@ module zvc_decompressor #(
 
   localparam int ElemBits = 8 * ElemBytes;
   localparam int ElemShift = $clog2(ElemBytes);
-  localparam int NumElems = BusBytes / ElemBytes;
-  localparam bit WholeWindows = NumElems >= 32;
-  localparam int WinPerBeat = WholeWindows ? NumElems / 32 : 1;
-  localparam int MaskSlots = 4 / ElemBytes;
-  localparam int PeekBytes = WholeWindows ? WinPerBeat * (4 + 32 * ElemBytes) : 4 + BusBytes;
+  localparam int NumElems = zvc_pkg::num_elems(ElemBytes, BusBytes);
+  localparam bit WholeWindows = zvc_pkg::whole_windows(ElemBytes, BusBytes);
+  localparam int WinPerBeat = zvc_pkg::win_per_beat(ElemBytes, BusBytes);
+  localparam int MaskSlots = zvc_pkg::mask_slots(ElemBytes);
+  localparam int PeekBytes = WholeWindows ? WinPerBeat * zvc_pkg::dense_window_bytes(ElemBytes) :
+                                            zvc_pkg::MaskBytes + BusBytes;
   localparam int TakeW = $clog2(PeekBytes + 1);
   localparam int BeatW = $clog2(BusBytes + 1);
   localparam int ElemW = $clog2(NumElems + 1);
@@ -95,6 +96,7 @@ module zvc_decompressor #(
   logic [TakeW-1:0]       consume_idle, consume_fire;
   logic                   end_idle, end_fire;
   logic [31:0]            frame_len;
+  logic                   fire;  // a beat leaves this cycle
 
   zvc_unpacker #(
     .BusBytes  (BusBytes),
@@ -126,7 +128,7 @@ module zvc_decompressor #(
   logic [31:0]      beats_left_q, comp_q;
   logic [BeatW-1:0] tail_q;  // bytes of the frame's last beat
 
-  logic             raw_done, all_here, out_free, fire, drain, frame_open, frame_end, complete;
+  logic             raw_done, all_here, out_free, drain, frame_open, frame_end, complete;
   logic             in_done_d, raw_done_d, trunc_d, trail_d, bad_d, sts_space, last_beat;
   logic [31:0]      comp_d;
   logic [BeatW-1:0] beat_bytes, cmd_tail;
@@ -165,7 +167,7 @@ module zvc_decompressor #(
   endfunction
 
   if (WholeWindows) begin : gen_whole_windows
-    localparam int WinSlots = MaskSlots + 32;
+    localparam int WinSlots = zvc_pkg::window_slots(ElemBytes);
     localparam int Slots = WinPerBeat * WinSlots;
     localparam int SlotCntW = $clog2(Slots + 1);
     logic [Slots*ElemBits-1:0] spread;

@@ -17,7 +17,7 @@ module zvc_compact #(
 );
   `CDMA_PARAM_CHECK(g_bits_check, SlotBits >= 1, "SlotBits must be at least 1")
 
-  localparam int Stages = NumSlots > 2 ? $clog2(NumSlots) : 1;  // as in zvc_compact_ctrl
+  localparam int Stages = cdma_prim_pkg::compact_stages(NumSlots);
 
   logic [Stages*NumSlots-1:0] sel;
 

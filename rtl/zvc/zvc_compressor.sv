@@ -54,15 +54,16 @@ module zvc_compressor #(
   `CDMA_CHECK_BUS_BYTES(BusBytes)
 
   localparam int ElemBits = 8 * ElemBytes;
-  localparam int NumElems = BusBytes / ElemBytes;
-  localparam bit WholeWindows = NumElems >= 32;  // a beat holds whole windows
-  localparam int WinPerBeat = WholeWindows ? NumElems / 32 : 1;
-  localparam int MaskSlots = 4 / ElemBytes;     // slots a mask takes in the network
-  localparam int ChunkBytes = WholeWindows ? WinPerBeat * (4 + 32 * ElemBytes) : BusBytes;
+  localparam int NumElems = zvc_pkg::num_elems(ElemBytes, BusBytes);
+  localparam bit WholeWindows = zvc_pkg::whole_windows(ElemBytes, BusBytes);
+  localparam int WinPerBeat = zvc_pkg::win_per_beat(ElemBytes, BusBytes);
+  localparam int MaskSlots = zvc_pkg::mask_slots(ElemBytes);
+  localparam int WindowBytes = zvc_pkg::dense_window_bytes(ElemBytes);
+  localparam int ChunkBytes = WholeWindows ? WinPerBeat * WindowBytes : BusBytes;
   // Packer rows: those one chunk can touch (a mask hole included), plus, when
   // windows span beats, those a window waiting for its mask can fill.
   localparam int SpanRows = ((WholeWindows ? 0 : 4) + ChunkBytes + BusBytes - 1) / BusBytes;
-  localparam int HoleRows = WholeWindows ? 0 : (BusBytes - 1 + 4 + 32 * ElemBytes + BusBytes - 1) / BusBytes;
+  localparam int HoleRows = WholeWindows ? 0 : (BusBytes - 1 + WindowBytes + BusBytes - 1) / BusBytes;
   localparam int PackRows = 1 << $clog2(SpanRows + (HoleRows > 0 ? HoleRows : 1));
   localparam int LenW = $clog2(ChunkBytes + 1);
   localparam int ElemW = $clog2(NumElems + 1);
@@ -104,7 +105,7 @@ module zvc_compressor #(
   logic [InfoBits-1:0]     chunk_info_q;
 
   if (WholeWindows) begin : gen_whole_windows
-    localparam int WinSlots = MaskSlots + 32;
+    localparam int WinSlots = zvc_pkg::window_slots(ElemBytes);
     localparam int Slots = WinPerBeat * WinSlots;
     localparam int SlotCntW = $clog2(Slots + 1);
     logic [Slots*ElemBits-1:0] slot_data, packed_data;
