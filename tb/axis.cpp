@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <filesystem>
 
-#include "bench.hpp"
 #include "cli/io.hpp"
 
 namespace tb {
@@ -72,7 +71,6 @@ void Sink::fail(const std::string& what) {
 }
 
 void Sink::take(const Beat& beat) {
-  ++beats_;
   std::size_t n = 0;
   while (n < bus_bytes_ && beat.keep[n]) ++n;
   for (std::size_t b = n; b < bus_bytes_; ++b) {
@@ -112,7 +110,9 @@ void Sink::take(const Beat& beat) {
 }
 
 std::string to_string(const Status& s) {
-  return fmt::format("{{raw {}, comp {}, error 0x{:x}}}", s.raw, s.comp, s.err);
+  return fmt::format("{{tag {}, raw {}, comp {}, error 0x{:x}}}", s.tag, s.raw, s.comp, s.err);
 }
+
+std::ostream& operator<<(std::ostream& os, const Status& s) { return os << to_string(s); }
 
 }  // namespace tb

@@ -1,29 +1,15 @@
-// One harness for both codec modules: a Verilated model, its AXI4-Stream
-// source and sink, the status port and (for the decompressor) the command
-// port, all with seeded idle/backpressure patterns, and cycle accounting for
-// the throughput and latency assertions. Set ZVC_TRACE=1 to write
-// <scenario>_<n>.fst for every bench (rerun a failing test with it).
+// One bench for both codec modules, on the common harness (harness.hpp): a
+// Verilated model, its AXI4-Stream source and sink, the status port and (for
+// the decompressor) the command port, all with seeded idle/backpressure
+// patterns, and cycle accounting for the throughput and latency assertions.
 #pragma once
 
-#include <unistd.h>
-#include <verilated.h>
-#include <verilated_fst_c.h>
-
-#include <cstdlib>
 #include <limits>
-#include <memory>
 
 #include "axis.hpp"
+#include "harness.hpp"
 
 namespace tb {
-
-struct Status {
-  std::uint32_t raw = 0;  // compressor only
-  std::uint32_t comp = 0;
-  std::uint32_t err = 0;
-  bool operator==(const Status&) const = default;
-};
-std::string to_string(const Status& s);
 
 struct RunStats {
   std::uint64_t cycles = 0;
@@ -46,38 +32,14 @@ class Bench {
   static constexpr bool kHasCmd = requires(M m) { m.cmd_valid_i; };
 
   Bench(std::size_t bus_bytes, const std::string& name, std::uint64_t seed, Patterns p)
-      : dut_(std::make_unique<M>(&ctx_, "dut")),
+      : h_(name, seed),
+        dut_(&h_.dut()),
         src_(bus_bytes, p.in, seed * 4 + 1),
         sink_(bus_bytes, p.out, seed * 4 + 2),
         sts_(p.sts, seed * 4 + 3),
         cmd_gate_(p.cmd, seed * 4 + 4),
-        in_delay_(p.in_delay),
-        name_(name) {
-    // Uninitialised state gets random values (--x-initial unique): nothing may rely on it.
-    ctx_.randReset(2);
-    ctx_.randSeed(static_cast<int>(seed % 1000003));
-    const char* trace = std::getenv("ZVC_TRACE");
-    if (trace != nullptr && std::string(trace) == "1") {
-      ctx_.traceEverOn(true);
-      trace_ = std::make_unique<VerilatedFstC>();
-      dut_->trace(trace_.get(), 99);
-      // Numbered, so that a scenario running several benches keeps each one.
-      static int traces = 0;
-      std::string file = fmt::format("{}-{}", name, traces++);
-      for (char& c : file) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
-      trace_->open((file + ".fst").c_str());
-    }
+        in_delay_(p.in_delay) {
     reset();
-  }
-  ~Bench() {
-    if (trace_) trace_->close();
-    dut_->final();
-#if VM_COVERAGE
-    // One file per model instance; tools/rtl-coverage.sh merges them.
-    static int instance = 0;
-    ctx_.coveragep()->write(
-        fmt::format("coverage-{}-{}-{}.dat", name_, ::getpid(), instance++).c_str());
-#endif
   }
 
   M& dut() {
@@ -99,16 +61,16 @@ class Bench {
   RunStats run(std::uint64_t stop_after = std::numeric_limits<std::uint64_t>::max()) {
     RunStats st;
     const std::uint64_t limit = 2000 + 60 * (pending_in_beats_ + 64);
-    const std::uint64_t start = cycle_;
+    const std::uint64_t start = h_.cycle();
     while (!(src_.idle() && sink_.done() && sts_.records.size() >= expected_sts_.size())) {
-      if (cycle_ - start >= stop_after) break;
-      if (cycle_ - start > limit) {
+      if (h_.cycle() - start >= stop_after) break;
+      if (h_.cycle() - start > limit) {
         st.error = fmt::format(
             "hang: no progress after {} cycles ({} frames left, {} statuses of {})", limit,
             expected_sts_.size() - sts_.records.size(), sts_.records.size(), expected_sts_.size());
         break;
       }
-      if (cycle_ - start >= in_delay_) {
+      if (h_.cycle() - start >= in_delay_) {
         src_.drive(*dut_);
       } else {
         dut_->s_axis_tvalid = 0;
@@ -125,7 +87,7 @@ class Bench {
       const bool in_fire = src_.fires(*dut_);
       if (src_.offering() && !dut_->s_axis_tready) ++st.in_stall;
       if constexpr (kHasCmd) cmd_fire = cmd_offering_ && dut_->cmd_ready_o;
-      const std::uint64_t rel = cycle_ - start;
+      const std::uint64_t rel = h_.cycle() - start;
       if (in_fire) {
         ++st.in_beats;
         st.first_in = std::min(st.first_in, rel);
@@ -138,7 +100,7 @@ class Bench {
         st.last_out = rel;
       }
       sts_.sample(*dut_, [](const M& m) { return read_status(m); });
-      edge();
+      h_.edge();
       src_.advance(in_fire);
       if constexpr (kHasCmd) {
         if (cmd_fire) {
@@ -148,7 +110,7 @@ class Bench {
       }
       if (!sink_.error().empty()) break;
     }
-    st.cycles = cycle_ - start;
+    st.cycles = h_.cycle() - start;
     pending_in_beats_ = 0;
     if (st.error.empty()) st.error = sink_.error();
     if (st.error.empty() && stop_after == std::numeric_limits<std::uint64_t>::max()) {
@@ -181,9 +143,7 @@ class Bench {
     dut_->m_axis_tready = 0;
     dut_->sts_ready_i = 0;
     if constexpr (kHasCmd) dut_->cmd_valid_i = 0;
-    for (int i = 0; i < 4; ++i) edge();
-    dut_->rst_ni = 1;
-    edge();
+    h_.reset();
   }
 
  private:
@@ -194,21 +154,9 @@ class Bench {
     s.err = m.sts_error_o;
     return s;
   }
-  void edge() {
-    dut_->clk_i = 1;
-    dut_->eval();
-    if (trace_) trace_->dump(ctx_.time());
-    ctx_.timeInc(1);
-    dut_->clk_i = 0;
-    dut_->eval();
-    if (trace_) trace_->dump(ctx_.time());
-    ctx_.timeInc(1);
-    ++cycle_;
-  }
 
-  VerilatedContext ctx_;
-  std::unique_ptr<M> dut_;
-  std::unique_ptr<VerilatedFstC> trace_;
+  Harness<M> h_;
+  M* dut_;
   Source src_;
   Sink sink_;
   StatusSink<Status> sts_;
@@ -217,8 +165,6 @@ class Bench {
   bool cmd_offering_ = false;
   std::vector<Status> expected_sts_;
   std::uint64_t in_delay_;
-  std::string name_;
-  std::uint64_t cycle_ = 0;
   std::uint64_t pending_in_beats_ = 0;
 };
 

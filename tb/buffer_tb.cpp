@@ -3,13 +3,10 @@
 // random reservation driver runs; every cycle level_o, free_o, rsv_ready_o and
 // s_axis_tready are compared with a reference model of the accounting.
 #define DOCTEST_CONFIG_IMPLEMENT
-#include <doctest/doctest.h>
-#include <verilated.h>
-
-#include <memory>
-
 #include "Vcdma_buffer.h"
 #include "axis.hpp"
+#include "harness.hpp"
+#include "main.hpp"
 
 namespace {
 
@@ -17,19 +14,18 @@ using namespace tb;
 
 constexpr std::size_t B = TB_BUS;
 constexpr std::uint32_t kDepth = TB_DEPTH;
-std::uint64_t g_seed = 1;
 
 class BufferBench {
  public:
   BufferBench(std::uint64_t seed, Pattern in, Pattern out, Pattern rsv)
-      : dut_(std::make_unique<Vcdma_buffer>(&ctx_, "dut")),
+      : h_("buffer", seed),
+        dut_(&h_.dut()),
         src_(B, in, seed * 3 + 1),
         sink_(B, out, seed * 3 + 2),
         rsv_gate_(rsv, seed * 3 + 3),
         rng_(seed) {
-    seed_and_reset(ctx_, *dut_, seed, [this] { edge(); });
+    h_.reset();
   }
-  ~BufferBench() { dut_->final(); }
 
   void push_frame(const Bytes& frame) {
     src_.push(to_beats(frame, B));
@@ -41,16 +37,16 @@ class BufferBench {
   std::uint32_t level() const { return level_; }
   std::uint32_t reserved() const { return reserved_; }
   std::size_t pending_reservations() const { return rsv_queue_.size(); }
-  std::uint64_t cycle() const { return cycle_; }
+  std::uint64_t cycle() const { return h_.cycle(); }
   std::uint64_t first_out() const { return first_out_; }
   std::uint64_t last_in() const { return last_in_; }
 
   // Runs `cycles` cycles, or (cycles == 0) until all frames are out; returns
   // the first mismatch, empty when everything matched.
   std::string run(std::uint64_t cycles = 0) {
-    const std::uint64_t limit = cycle_ + (cycles ? cycles : 100000);
-    while (cycles ? cycle_ < limit : !(src_.idle() && sink_.done())) {
-      if (cycle_ >= limit) return "hang: frames still in flight";
+    const std::uint64_t limit = cycle() + (cycles ? cycles : 100000);
+    while (cycles ? cycle() < limit : !(src_.idle() && sink_.done())) {
+      if (cycle() >= limit) return "hang: frames still in flight";
       src_.drive(*dut_);
       if (hold_sink_) {
         dut_->m_axis_tready = 0;
@@ -65,21 +61,21 @@ class BufferBench {
       // The accounting, against the model.
       const std::uint32_t free = kDepth - level_ - reserved_;
       if (dut_->level_o != level_)
-        return fmt::format("cycle {}: level_o {} != {}", cycle_, dut_->level_o, level_);
+        return fmt::format("cycle {}: level_o {} != {}", cycle(), dut_->level_o, level_);
       if (dut_->free_o != free)
-        return fmt::format("cycle {}: free_o {} != {}", cycle_, dut_->free_o, free);
+        return fmt::format("cycle {}: free_o {} != {}", cycle(), dut_->free_o, free);
       if (static_cast<bool>(dut_->s_axis_tready) != (level_ < kDepth))
-        return fmt::format("cycle {}: s_axis_tready {} at level {}", cycle_, dut_->s_axis_tready,
+        return fmt::format("cycle {}: s_axis_tready {} at level {}", cycle(), dut_->s_axis_tready,
                            level_);
       if (rsv_offering_ && static_cast<bool>(dut_->rsv_ready_o) != (rsv_queue_.front() <= free))
-        return fmt::format("cycle {}: rsv_ready_o {} for {} beats with {} free", cycle_,
+        return fmt::format("cycle {}: rsv_ready_o {} for {} beats with {} free", cycle(),
                            dut_->rsv_ready_o, rsv_queue_.front(), free);
       const bool push = src_.fires(*dut_);
       const bool grant = rsv_offering_ && dut_->rsv_ready_o;
       const bool pop = !hold_sink_ && sink_.sample(*dut_);
-      if (push) last_in_ = cycle_;
-      if (pop && first_out_ == kNever) first_out_ = cycle_;
-      edge();
+      if (push) last_in_ = cycle();
+      if (pop && first_out_ == kNever) first_out_ = cycle();
+      h_.edge();
       src_.advance(push);
       level_ += static_cast<std::uint32_t>(push) - static_cast<std::uint32_t>(pop);
       if (grant) {
@@ -95,15 +91,8 @@ class BufferBench {
   static constexpr std::uint64_t kNever = ~std::uint64_t{0};
 
  private:
-  void edge() {
-    dut_->clk_i = 1;
-    dut_->eval();
-    dut_->clk_i = 0;
-    dut_->eval();
-    ++cycle_;
-  }
-  VerilatedContext ctx_;
-  std::unique_ptr<Vcdma_buffer> dut_;
+  Harness<Vcdma_buffer> h_;
+  Vcdma_buffer* dut_;
   Source src_;
   Sink sink_;
   Gate rsv_gate_;
@@ -111,7 +100,7 @@ class BufferBench {
   std::deque<std::uint32_t> rsv_queue_;
   bool rsv_offering_ = false, hold_sink_ = false;
   std::uint32_t level_ = 0, reserved_ = 0;
-  std::uint64_t cycle_ = 0, first_out_ = kNever, last_in_ = 0;
+  std::uint64_t first_out_ = kNever, last_in_ = 0;
 };
 
 Bytes random_bytes(SplitMix64& rng, std::size_t n) {
@@ -125,15 +114,15 @@ Bytes random_bytes(SplitMix64& rng, std::size_t n) {
 TEST_CASE("buffer: frames pass unchanged under every pattern, accounting matches the model") {
   for (const Pattern in : kAllPatterns) {
     for (const Pattern out : kAllPatterns) {
-      const std::uint64_t seed =
-          g_seed * 101 + static_cast<std::uint64_t>(in) * 7 + static_cast<std::uint64_t>(out);
-      SplitMix64 rng(seed);
-      BufferBench b(seed, in, out, Pattern::kLight);
+      const std::uint64_t run_seed =
+          seed() * 101 + static_cast<std::uint64_t>(in) * 7 + static_cast<std::uint64_t>(out);
+      SplitMix64 rng(run_seed);
+      BufferBench b(run_seed, in, out, Pattern::kLight);
       for (int f = 0; f < 30; ++f) {
         b.push_frame(random_bytes(rng, 1 + rng.next() % (B * (2 * kDepth + 3))));
         b.reserve(static_cast<std::uint32_t>(rng.next() % (kDepth / 2 + 1)));
       }
-      INFO("in=", std::string(to_string(in)), " out=", std::string(to_string(out)), " seed ", seed);
+      INFO("in=", std::string(to_string(in)), " out=", std::string(to_string(out)), " seed ", run_seed);
       const std::string err = b.run();
       CHECK_MESSAGE(err.empty(), err);
     }
@@ -141,8 +130,8 @@ TEST_CASE("buffer: frames pass unchanged under every pattern, accounting matches
 }
 
 TEST_CASE("buffer: a reservation waits until that many beats are free, and writes consume it") {
-  BufferBench b(g_seed, Pattern::kNone, Pattern::kNone, Pattern::kNone);
-  SplitMix64 rng(g_seed + 1);
+  BufferBench b(seed(), Pattern::kNone, Pattern::kNone, Pattern::kNone);
+  SplitMix64 rng(seed() + 1);
   b.hold_sink(true);
   b.reserve(kDepth - 1);  // granted at once
   b.reserve(2);           // only 1 beat left: must wait
@@ -164,8 +153,8 @@ TEST_CASE("buffer: a reservation waits until that many beats are free, and write
 }
 
 TEST_CASE("buffer: a reservation above the capacity is never granted, and traffic goes on") {
-  BufferBench b(g_seed, Pattern::kLight, Pattern::kLight, Pattern::kNone);
-  SplitMix64 rng(g_seed + 2);
+  BufferBench b(seed(), Pattern::kLight, Pattern::kLight, Pattern::kNone);
+  SplitMix64 rng(seed() + 2);
   b.reserve(kDepth + 1);
   for (int f = 0; f < 10; ++f) b.push_frame(random_bytes(rng, 1 + rng.next() % (4 * B * kDepth)));
   const std::string err = b.run();
@@ -174,8 +163,8 @@ TEST_CASE("buffer: a reservation above the capacity is never granted, and traffi
 }
 
 TEST_CASE("buffer: full means s_axis_tready low, and nothing is lost") {
-  BufferBench b(g_seed, Pattern::kNone, Pattern::kNone, Pattern::kNone);
-  SplitMix64 rng(g_seed + 3);
+  BufferBench b(seed(), Pattern::kNone, Pattern::kNone, Pattern::kNone);
+  SplitMix64 rng(seed() + 3);
   b.hold_sink(true);
   b.push_frame(random_bytes(rng, B * (kDepth + 5)));
   REQUIRE(b.run(kDepth + 20).empty());  // the model check covers tready at level == DepthBeats
@@ -189,8 +178,8 @@ TEST_CASE("buffer: full means s_axis_tready low, and nothing is lost") {
 // leaves (4 cycles), and writes need level_o < DepthBeats: the full rate
 // needs DepthBeats >= 4; DepthBeats 2 moves one beat every 2 cycles.
 TEST_CASE("buffer: one beat per cycle in and out, 3 cycles latency (cycle-exact)") {
-  BufferBench b(g_seed, Pattern::kNone, Pattern::kNone, Pattern::kNone);
-  SplitMix64 rng(g_seed + 4);
+  BufferBench b(seed(), Pattern::kNone, Pattern::kNone, Pattern::kNone);
+  SplitMix64 rng(seed() + 4);
   const std::uint64_t start = b.cycle();
   const std::size_t beats = 4 * kDepth + 7;
   b.push_frame(random_bytes(rng, B * beats));
@@ -207,12 +196,5 @@ TEST_CASE("buffer: one beat per cycle in and out, 3 cycles latency (cycle-exact)
 }
 
 int main(int argc, char** argv) {
-  doctest::Context ctx;
-  ctx.applyCommandLine(argc, argv);
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a.rfind("--seed=", 0) == 0) g_seed = std::stoull(a.substr(7));
-  }
-  fmt::print(stderr, "cdma_buffer B={} DepthBeats={} seed {}\n", B, kDepth, g_seed);
-  return ctx.run();
+  return run_tests(argc, argv, fmt::format("cdma_buffer B={} DepthBeats={}", B, kDepth));
 }

@@ -1,32 +1,24 @@
-// The DMA engine bench harness, shared by tb/dma_tb.cpp and the demo: a
-// sparse memory, a C++ AXI4 slave (read latency, read/write bandwidth, random
+// The DMA engine bench, shared by tb/dma_tb.cpp and the demo: a sparse
+// memory, a C++ AXI4 slave (read latency, read/write bandwidth, random
 // stalls, SLVERR/DECERR ranges), a protocol checker on every AXI channel, and
-// (TB_CSR) a CPU model that drives cdma_dma's registers and interrupt.
-// The includer defines TB_ELEM, TB_BUS, TB_BURST, TB_READS, TB_CSR and the
-// verilated top as `Dut`, then includes this file.
+// for cdma_dma (a top with AXI4-Lite registers) a CPU model that drives its
+// registers and interrupt. DmaBench<Dut> takes the verilated top, cdma_engine
+// or cdma_dma, and the engine parameters it checks the bus against.
 #pragma once
-
-#include <verilated.h>
 
 #include <algorithm>
 #include <array>
-#include <cstring>
+#include <deque>
 #include <functional>
 #include <memory>
-#include <ostream>
+#include <optional>
 #include <unordered_map>
 
 #include "axis.hpp"
-#if TB_CSR
 #include "cdma_regs.h"
-#endif
+#include "harness.hpp"
 
 namespace tb::dma {
-
-constexpr int E = TB_ELEM;
-constexpr std::size_t B = TB_BUS;
-constexpr unsigned kMaxBurst = TB_BURST;
-constexpr unsigned kMaxReads = TB_READS;
 
 enum Op : std::uint8_t { kCopy = 0, kOffload = 1, kPrefetch = 2 };
 enum Err : std::uint8_t {
@@ -47,16 +39,13 @@ struct Desc {
   std::uint32_t raw, comp;
   std::uint16_t tag;
 };
-struct Status {
-  std::uint16_t tag;
-  std::uint32_t raw, comp;
-  std::uint8_t err;
-  bool operator==(const Status&) const = default;
+
+// The parameters of the verilated engine that the bus checks depend on.
+struct EngineConfig {
+  std::size_t bus_bytes;   // BusBytes
+  unsigned max_burst;      // MaxBurstBeats
+  unsigned max_reads;      // MaxReads
 };
-// doctest prints both sides of a failed comparison with this.
-std::ostream& operator<<(std::ostream& os, const Status& s) {
-  return os << fmt::format("{{tag {} raw {} comp {} error {}}}", s.tag, s.raw, s.comp, s.err);
-}
 
 // ---- Sparse byte-addressed memory ---------------------------------------------------
 // Untouched memory reads 0xEE, not zero, so a stray or missing write shows.
@@ -64,26 +53,13 @@ constexpr std::uint8_t kUntouched = 0xEE;
 
 class Memory {
  public:
-  std::uint8_t get(std::uint64_t a) const {
-    const auto it = pages_.find(a >> 12);
-    return it == pages_.end() ? kUntouched : it->second[a & 4095];
-  }
-  void set(std::uint64_t a, std::uint8_t v) { page(a)[a & 4095] = v; }
-  void write(std::uint64_t a, const Bytes& b) {
-    for (std::size_t i = 0; i < b.size(); ++i) set(a + i, b[i]);
-  }
-  Bytes read(std::uint64_t a, std::size_t n) const {
-    Bytes b(n);
-    for (std::size_t i = 0; i < n; ++i) b[i] = get(a + i);
-    return b;
-  }
+  std::uint8_t get(std::uint64_t a) const;
+  void set(std::uint64_t a, std::uint8_t v);
+  void write(std::uint64_t a, const Bytes& b);
+  Bytes read(std::uint64_t a, std::size_t n) const;
 
  private:
-  std::array<std::uint8_t, 4096>& page(std::uint64_t a) {
-    auto [it, fresh] = pages_.try_emplace(a >> 12);
-    if (fresh) it->second.fill(kUntouched);
-    return it->second;
-  }
+  std::array<std::uint8_t, 4096>& page(std::uint64_t a);
   std::unordered_map<std::uint64_t, std::array<std::uint8_t, 4096>> pages_;
 };
 
@@ -101,41 +77,45 @@ struct ErrorRange {
   std::uint8_t resp;  // 2 SLVERR, 3 DECERR
 };
 
+// Whether the slave's byte range [lo, hi) answers an error, and which: the
+// highest resp of the ranges it touches (0 OKAY).
+std::uint8_t error_resp(const std::vector<ErrorRange>& errors, std::uint64_t lo, std::uint64_t hi,
+                        bool read);
+
 // ---- The bench --------------------------------------------------------------------------
+template <class Dut>
 class DmaBench {
  public:
+  // cdma_dma has the AXI4-Lite registers; cdma_engine takes descriptors directly.
+  static constexpr bool kCsr = requires(Dut& d) { d.s_axil_awvalid; };
+
   // auto_irq (CSR top): enable the interrupt and collect statuses from its
   // handler; off for tests that drive the registers by hand.
-  DmaBench(std::uint64_t seed, SlaveConfig cfg, Pattern sts = Pattern::kNone, bool auto_irq = true)
-      : dut_(std::make_unique<Dut>(&ctx_, "dut")),
+  DmaBench(EngineConfig engine, std::uint64_t seed, SlaveConfig cfg, Pattern sts = Pattern::kNone,
+           bool auto_irq = true)
+      : h_("dma", seed),
+        dut_(&h_.dut()),
+        engine_(engine),
+        bus_(engine.bus_bytes),
         cfg_(cfg),
         ar_gate_(cfg.ready, seed * 7 + 1),
         aw_gate_(cfg.ready, seed * 7 + 2),
         w_gate_(cfg.ready, seed * 7 + 3),
         r_gate_(cfg.resp, seed * 7 + 4),
         b_gate_(cfg.resp, seed * 7 + 5),
-        sts_gate_(sts, seed * 7 + 6) {
-    seed_and_reset(ctx_, *dut_, seed, [this] { edge(); });
-#if TB_CSR
-    auto_irq_ = auto_irq;
+        sts_gate_(sts, seed * 7 + 6),
+        auto_irq_(kCsr && auto_irq) {
+    h_.reset();
     if (auto_irq_) lite(true, CDMA_CTRL, CDMA_CTRL_IRQ_EN_MASK);
-#else
-    (void)auto_irq;
-#endif
-  }
-  ~DmaBench() {
-    dut_->final();
   }
 
   Memory mem;
   std::vector<ErrorRange> errors;
   std::vector<Status> statuses;
   std::string error;  // first protocol or bench failure
-  std::uint64_t ar_count = 0, aw_count = 0, r_beats = 0, w_beats = 0;
-  std::uint64_t first_ar = kNever, last_b = 0;
-  static constexpr std::uint64_t kNever = ~std::uint64_t{0};
+  std::uint64_t ar_count = 0, aw_count = 0;
 
-#if TB_CSR
+  // ---- The CPU model (cdma_dma) ----
   // One AXI4-Lite transaction, queued; done(data, resp) runs when it completes.
   using LiteDone = std::function<void(std::uint32_t, std::uint8_t)>;
   void lite(bool write, std::uint8_t addr, std::uint32_t data, LiteDone done = {},
@@ -164,31 +144,32 @@ class DmaBench {
   bool irq() const {
     return dut_->irq_o;
   }
+
+  // A descriptor: through the registers (cdma_dma) or the descriptor port.
   void submit(const Desc& d) {
-    lite(true, CDMA_DESC_OP, d.op);
-    lite(true, CDMA_DESC_TAG, d.tag);
-    lite(true, CDMA_DESC_SRC_LO, static_cast<std::uint32_t>(d.src));
-    lite(true, CDMA_DESC_SRC_HI, static_cast<std::uint32_t>(d.src >> 32));
-    lite(true, CDMA_DESC_DST_LO, static_cast<std::uint32_t>(d.dst));
-    lite(true, CDMA_DESC_DST_HI, static_cast<std::uint32_t>(d.dst >> 32));
-    lite(true, CDMA_DESC_RAW_BYTES, d.raw);
-    lite(true, CDMA_DESC_COMP_BYTES, d.comp);
-    push_descriptor();
+    if constexpr (kCsr) {
+      lite(true, CDMA_DESC_OP, d.op);
+      lite(true, CDMA_DESC_TAG, d.tag);
+      lite(true, CDMA_DESC_SRC_LO, static_cast<std::uint32_t>(d.src));
+      lite(true, CDMA_DESC_SRC_HI, static_cast<std::uint32_t>(d.src >> 32));
+      lite(true, CDMA_DESC_DST_LO, static_cast<std::uint32_t>(d.dst));
+      lite(true, CDMA_DESC_DST_HI, static_cast<std::uint32_t>(d.dst >> 32));
+      lite(true, CDMA_DESC_RAW_BYTES, d.raw);
+      lite(true, CDMA_DESC_COMP_BYTES, d.comp);
+      push_descriptor();
+    } else {
+      descs_.push_back(d);
+    }
   }
-#else
-  void submit(const Desc& d) {
-    descs_.push_back(d);
-  }
-#endif
   std::uint64_t cycle() const {
-    return cycle_;
+    return h_.cycle();
   }
 
   // Runs until `count` statuses have arrived in total; false (with error set) on a hang.
   bool run_until(std::size_t count, std::uint64_t limit = 2'000'000) {
-    const std::uint64_t start = cycle_;
+    const std::uint64_t start = cycle();
     while (statuses.size() < count && error.empty()) {
-      if (cycle_ - start > limit) {
+      if (cycle() - start > limit) {
         error =
             fmt::format("hang: {} of {} statuses after {} cycles", statuses.size(), count, limit);
         break;
@@ -217,14 +198,8 @@ class DmaBench {
     Bytes payload;
   };
 
-  std::uint8_t resp_for(std::uint64_t lo, std::uint64_t hi, bool read) const {
-    std::uint8_t r = 0;
-    for (const auto& e : errors)
-      if (e.read == read && lo < e.hi && e.lo < hi) r = std::max(r, e.resp);
-    return r;
-  }
   void fail(const std::string& what) {
-    if (error.empty()) error = fmt::format("cycle {}: {}", cycle_, what);
+    if (error.empty()) error = fmt::format("cycle {}: {}", cycle(), what);
   }
   // An AR/AW request's fields as bytes, for the stability check.
   template <class A, class L, class S, class U>
@@ -248,60 +223,63 @@ class DmaBench {
   void check_burst(std::uint64_t addr, unsigned len, unsigned size, unsigned burst, unsigned id,
                    const char* ch) {
     const unsigned beats = len + 1;
-    if (beats > kMaxBurst)
-      fail(fmt::format("{}LEN {} beyond MaxBurstBeats {}", ch, len, kMaxBurst));
-    if ((addr & 4095) + std::uint64_t{beats} * B > 4096)
+    if (beats > engine_.max_burst)
+      fail(fmt::format("{}LEN {} beyond MaxBurstBeats {}", ch, len, engine_.max_burst));
+    if ((addr & 4095) + std::uint64_t{beats} * bus_ > 4096)
       fail(fmt::format("{} burst at 0x{:x} of {} beats crosses a 4 KB boundary", ch, addr, beats));
-    if ((1u << size) != B) fail(fmt::format("{}SIZE {} on a {}-byte bus", ch, size, B));
+    if ((std::size_t{1} << size) != bus_) fail(fmt::format("{}SIZE {} on a {}-byte bus", ch, size, bus_));
     if (burst != 1) fail(fmt::format("{}BURST {} is not INCR", ch, burst));
-    if (addr % B) fail(fmt::format("{}ADDR 0x{:x} not beat aligned", ch, addr));
+    if (addr % bus_) fail(fmt::format("{}ADDR 0x{:x} not beat aligned", ch, addr));
     if (id != 0) fail(fmt::format("{}ID {}", ch, id));
   }
 
   void step() {
     auto& d = *dut_;
+    const std::size_t B = bus_;
     // ---- drive inputs ----
-#if TB_CSR
-    if (auto_irq_ && d.irq_o && !servicing_) {
-      servicing_ = true;
-      service_irq();
+    const LiteOp* op = nullptr;
+    bool desc_offer = false, sts_ready = false;
+    if constexpr (kCsr) {
+      if (auto_irq_ && d.irq_o && !servicing_) {
+        servicing_ = true;
+        service_irq();
+      }
+      if (!lite_active_ && !lite_ops_.empty()) {
+        lite_active_ = true;
+        lite_addr_phase_ = true;
+      }
+      op = lite_active_ ? &lite_ops_.front() : nullptr;
+      d.s_axil_awvalid = op && op->write && lite_addr_phase_;
+      d.s_axil_wvalid = d.s_axil_awvalid;
+      d.s_axil_awaddr = op ? op->addr : 0;
+      d.s_axil_wdata = op ? op->data : 0;
+      d.s_axil_wstrb = op ? op->strb : 0;
+      d.s_axil_arvalid = op && !op->write && lite_addr_phase_;
+      d.s_axil_araddr = op ? op->addr : 0;
+      d.s_axil_bready = 1;
+      d.s_axil_rready = 1;
+    } else {
+      desc_offer = !descs_.empty();
+      d.desc_valid_i = desc_offer;
+      if (desc_offer) {
+        const Desc& x = descs_.front();
+        d.desc_op_i = x.op;
+        d.desc_src_addr_i = x.src;
+        d.desc_dst_addr_i = x.dst;
+        d.desc_raw_bytes_i = x.raw;
+        d.desc_comp_bytes_i = x.comp;
+        d.desc_tag_i = x.tag;
+      }
+      sts_ready = sts_gate_.next();
+      d.sts_ready_i = sts_ready;
     }
-    if (!lite_active_ && !lite_ops_.empty()) {
-      lite_active_ = true;
-      lite_addr_phase_ = true;
-    }
-    const LiteOp* op = lite_active_ ? &lite_ops_.front() : nullptr;
-    d.s_axil_awvalid = op && op->write && lite_addr_phase_;
-    d.s_axil_wvalid = d.s_axil_awvalid;
-    d.s_axil_awaddr = op ? op->addr : 0;
-    d.s_axil_wdata = op ? op->data : 0;
-    d.s_axil_wstrb = op ? op->strb : 0;
-    d.s_axil_arvalid = op && !op->write && lite_addr_phase_;
-    d.s_axil_araddr = op ? op->addr : 0;
-    d.s_axil_bready = 1;
-    d.s_axil_rready = 1;
-#else
-    const bool desc_offer = !descs_.empty();
-    d.desc_valid_i = desc_offer;
-    if (desc_offer) {
-      const Desc& x = descs_.front();
-      d.desc_op_i = x.op;
-      d.desc_src_addr_i = x.src;
-      d.desc_dst_addr_i = x.dst;
-      d.desc_raw_bytes_i = x.raw;
-      d.desc_comp_bytes_i = x.comp;
-      d.desc_tag_i = x.tag;
-    }
-    const bool sts_ready = sts_gate_.next();
-    d.sts_ready_i = sts_ready;
-#endif
     d.m_axi_arready = ar_gate_.next();
     d.m_axi_awready = aw_gate_.next();
     w_tokens_ = std::min(w_tokens_ + cfg_.write_bytes_per_cycle, 2.0 * B);
     d.m_axi_wready = w_gate_.next() && w_tokens_ >= B;
     // R: offer the next beat of the oldest burst once its latency has passed.
     r_tokens_ = std::min(r_tokens_ + cfg_.read_bytes_per_cycle, 2.0 * B);
-    if (!r_offering_ && !reads_.empty() && reads_.front().ready_at <= cycle_ && r_tokens_ >= B &&
+    if (!r_offering_ && !reads_.empty() && reads_.front().ready_at <= cycle() && r_tokens_ >= B &&
         r_gate_.next()) {
       r_offering_ = true;
       r_tokens_ -= B;
@@ -311,7 +289,7 @@ class DmaBench {
       const ReadBurst& rb = reads_.front();
       const std::uint64_t a = rb.addr + std::uint64_t{rb.sent} * B;
       put_bytes(d.m_axi_rdata, mem.read(a, B));
-      d.m_axi_rresp = resp_for(a, a + B, true);
+      d.m_axi_rresp = error_resp(errors, a, a + B, true);
       d.m_axi_rlast = rb.sent + 1 == rb.beats;
       d.m_axi_rid = 0;
     }
@@ -322,35 +300,33 @@ class DmaBench {
     d.eval();
 
     // ---- sample ----
-#if TB_CSR
-    if (op && lite_addr_phase_ && (op->write ? d.s_axil_awready : d.s_axil_arready)) {
-      lite_addr_phase_ = false;
-    } else if (op && !lite_addr_phase_ && (op->write ? d.s_axil_bvalid : d.s_axil_rvalid)) {
-      LiteOp done = std::move(lite_ops_.front());
-      lite_ops_.pop_front();
-      lite_active_ = false;
-      if (done.done)
-        done.done(done.write ? 0 : d.s_axil_rdata, done.write ? d.s_axil_bresp : d.s_axil_rresp);
+    if constexpr (kCsr) {
+      if (op && lite_addr_phase_ && (op->write ? d.s_axil_awready : d.s_axil_arready)) {
+        lite_addr_phase_ = false;
+      } else if (op && !lite_addr_phase_ && (op->write ? d.s_axil_bvalid : d.s_axil_rvalid)) {
+        LiteOp done = std::move(lite_ops_.front());
+        lite_ops_.pop_front();
+        lite_active_ = false;
+        if (done.done)
+          done.done(done.write ? 0 : d.s_axil_rdata, done.write ? d.s_axil_bresp : d.s_axil_rresp);
+      }
+    } else {
+      if (desc_offer && d.desc_ready_o) descs_.pop_front();
+      if (d.sts_valid_o && sts_ready)
+        statuses.push_back({d.sts_tag_o, d.sts_raw_bytes_o, d.sts_comp_bytes_o, d.sts_error_o});
     }
-#else
-    if (desc_offer && d.desc_ready_o) descs_.pop_front();
-    if (d.sts_valid_o && sts_ready)
-      statuses.push_back({d.sts_tag_o, d.sts_raw_bytes_o, d.sts_comp_bytes_o, d.sts_error_o});
-#endif
     check_stable(ar_held_, d.m_axi_arvalid, d.m_axi_arready,
                  request(d.m_axi_araddr, d.m_axi_arlen, d.m_axi_arsize, d.m_axi_arburst), "AR");
     if (d.m_axi_arvalid && d.m_axi_arready) {
       check_burst(d.m_axi_araddr, d.m_axi_arlen, d.m_axi_arsize, d.m_axi_arburst, d.m_axi_arid,
                   "AR");
-      reads_.push_back({d.m_axi_araddr, d.m_axi_arlen + 1u, 0, cycle_ + cfg_.read_latency});
+      reads_.push_back({d.m_axi_araddr, d.m_axi_arlen + 1u, 0, cycle() + cfg_.read_latency});
       ++ar_count;
-      first_ar = std::min(first_ar, cycle_);
-      if (++reads_out_ > kMaxReads)
-        fail(fmt::format("{} reads outstanding, MaxReads {}", reads_out_, kMaxReads));
+      if (++reads_out_ > engine_.max_reads)
+        fail(fmt::format("{} reads outstanding, MaxReads {}", reads_out_, engine_.max_reads));
     }
     if (r_offering_ && d.m_axi_rready) {
       ReadBurst& rb = reads_.front();
-      ++r_beats;
       if (++rb.sent == rb.beats) {
         reads_.pop_front();
         --reads_out_;
@@ -376,7 +352,6 @@ class DmaBench {
     }
     if (d.m_axi_wvalid && d.m_axi_wready) {
       w_tokens_ -= B;
-      ++w_beats;
       if (writes_.empty()) {
         fail("W beat before its AW");
       } else {
@@ -385,7 +360,7 @@ class DmaBench {
         const Bytes data = get_bytes(d.m_axi_wdata, B);
         for (std::size_t i = 0; i < B; ++i)
           if (get_bit(d.m_axi_wstrb, i)) mem.set(a + i, data[i]);
-        wb.resp = std::max(wb.resp, resp_for(a, a + B, false));
+        wb.resp = std::max(wb.resp, error_resp(errors, a, a + B, false));
         const bool last = ++wb.got == wb.beats;
         if (static_cast<bool>(d.m_axi_wlast) != last)
           fail(fmt::format("WLAST {} on beat {} of a {}-beat burst", d.m_axi_wlast, wb.got,
@@ -399,19 +374,10 @@ class DmaBench {
     if (b_offering_ && d.m_axi_bready) {
       bresps_.pop_front();
       b_offering_ = false;
-      last_b = cycle_;
     }
-    edge();
-  }
-  void edge() {
-    dut_->clk_i = 1;
-    dut_->eval();
-    dut_->clk_i = 0;
-    dut_->eval();
-    ++cycle_;
+    h_.edge();
   }
 
-#if TB_CSR
   struct LiteOp {
     bool write;
     std::uint8_t addr;
@@ -469,13 +435,14 @@ class DmaBench {
         },
         0xF, true);
   }
-  std::deque<LiteOp> lite_ops_;
-  bool lite_active_ = false, lite_addr_phase_ = false, auto_irq_ = true, servicing_ = false;
-#endif
-  VerilatedContext ctx_;
-  std::unique_ptr<Dut> dut_;
+  Harness<Dut> h_;
+  Dut* dut_;
+  EngineConfig engine_;
+  std::size_t bus_;
   SlaveConfig cfg_;
   Gate ar_gate_, aw_gate_, w_gate_, r_gate_, b_gate_, sts_gate_;
+  std::deque<LiteOp> lite_ops_;
+  bool auto_irq_, lite_active_ = false, lite_addr_phase_ = false, servicing_ = false;
   std::deque<Desc> descs_;
   std::deque<ReadBurst> reads_;
   std::deque<WriteBurst> writes_;
@@ -484,7 +451,6 @@ class DmaBench {
   bool r_offering_ = false, b_offering_ = false;
   double r_tokens_ = 0, w_tokens_ = 0;
   unsigned reads_out_ = 0;
-  std::uint64_t cycle_ = 0;
 };
 
 }  // namespace tb::dma

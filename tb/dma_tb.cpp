@@ -7,8 +7,6 @@
 // descriptors through the AXI4-Lite registers and collects the statuses from
 // its interrupt handler: the same test text runs against both tops.
 #define DOCTEST_CONFIG_IMPLEMENT
-#include <doctest/doctest.h>
-
 #include <cstring>
 
 #if TB_CSR
@@ -19,27 +17,23 @@ using Dut = Vcdma_dma;
 using Dut = Vcdma_engine;
 #endif
 #include "dma_bench.hpp"
+#include "main.hpp"
 #include "zvc/synth.hpp"
 
 namespace {
 
 using namespace tb;
 using namespace tb::dma;
-std::uint64_t g_seed = 1;
+
+// This executable's parameter point.
+constexpr int E = TB_ELEM;
+constexpr std::size_t B = TB_BUS;
+constexpr unsigned kMaxBurst = TB_BURST;
+constexpr unsigned kMaxReads = TB_READS;
+constexpr EngineConfig kEngine{B, kMaxBurst, kMaxReads};
+using DmaBench = dma::DmaBench<Dut>;
 
 // ---- Data -------------------------------------------------------------------------------
-Bytes relu_like(SplitMix64& rng, std::size_t elems, double zeros) {
-  Bytes raw(elems * E, 0);
-  for (std::size_t i = 0; i < elems; ++i) {
-    if (rng.uniform() < zeros) continue;
-    std::uint32_t v;
-    do v = static_cast<std::uint32_t>(rng.next()) & (E == 4 ? ~0u : (1u << (8 * E)) - 1);
-    while (v == 0);
-    std::memcpy(raw.data() + i * E, &v, E);
-  }
-  return raw;
-}
-
 std::uint64_t aligned_addr(SplitMix64& rng, std::uint64_t region) {
   // Anywhere in a 1 MiB region, at element granularity (so usually not beat aligned).
   return region + (rng.next() % (1u << 20)) / E * E;
@@ -48,13 +42,13 @@ std::uint64_t aligned_addr(SplitMix64& rng, std::uint64_t region) {
 // Runs until `count` statuses are in; any protocol or bench failure stops the test with its
 // message.
 void run(DmaBench& b, std::size_t count) {
-  INFO("E=", E, " B=", B, " seed ", g_seed);
+  INFO("E=", E, " B=", B, " seed ", seed());
   const bool done = b.run_until(count);
   REQUIRE_MESSAGE(done, b.error);
 }
 
 void check_ok(DmaBench& b) {
-  INFO("E=", E, " B=", B, " seed ", g_seed);
+  INFO("E=", E, " B=", B, " seed ", seed());
   REQUIRE_MESSAGE(b.error.empty(), b.error);
 }
 
@@ -86,11 +80,11 @@ void round_trip(DmaBench& b, const Bytes& raw, std::uint64_t src, std::uint64_t 
 }  // namespace
 
 TEST_CASE("engine: OFFLOAD then PREFETCH round-trips random data at unaligned addresses") {
-  SplitMix64 rng(g_seed);
-  DmaBench b(g_seed, {});
+  SplitMix64 rng(seed());
+  DmaBench b(kEngine, seed(), {});
   for (int i = 0; i < 12; ++i) {
     const std::size_t elems = 1 + rng.next() % (i < 6 ? 100 : 3000);
-    const Bytes raw = relu_like(rng, elems, std::vector<double>{0.0, 0.5, 0.9, 1.0}[i % 4]);
+    const Bytes raw = zvc::random_sparse(elems, E, std::vector<double>{0.0, 0.5, 0.9, 1.0}[i % 4], rng);
     const std::uint64_t region = static_cast<std::uint64_t>(i) << 24;  // fresh memory each time
     round_trip(b, raw, aligned_addr(rng, 0x1000'0000 + region),
                aligned_addr(rng, 0x2000'0000 + region), aligned_addr(rng, 0x3000'0000 + region),
@@ -100,10 +94,10 @@ TEST_CASE("engine: OFFLOAD then PREFETCH round-trips random data at unaligned ad
 
 TEST_CASE("engine: round trips under slow, stalling memory on every channel") {
   for (const Pattern p : {Pattern::kLight, Pattern::kHeavy, Pattern::kBursty}) {
-    SplitMix64 rng(g_seed + static_cast<std::uint64_t>(p));
-    DmaBench b(g_seed + static_cast<std::uint64_t>(p), {23, 0.7 * B, 0.5 * B, p, p}, p);
+    SplitMix64 rng(seed() + static_cast<std::uint64_t>(p));
+    DmaBench b(kEngine, seed() + static_cast<std::uint64_t>(p), {23, 0.7 * B, 0.5 * B, p, p}, p);
     for (int i = 0; i < 4; ++i) {
-      const Bytes raw = relu_like(rng, 1 + rng.next() % 2000, 0.6);
+      const Bytes raw = zvc::random_sparse(1 + rng.next() % 2000, E, 0.6, rng);
       const std::uint64_t region = static_cast<std::uint64_t>(i) << 24;
       round_trip(b, raw, aligned_addr(rng, 0x1000'0000 + region),
                  aligned_addr(rng, 0x2000'0000 + region), aligned_addr(rng, 0x3000'0000 + region),
@@ -113,7 +107,7 @@ TEST_CASE("engine: round trips under slow, stalling memory on every channel") {
 }
 
 TEST_CASE("engine: real activation maps (data/sample) round-trip bit-exact") {
-  DmaBench b(g_seed, {40, 2.0 * B, 1.0 * B});
+  DmaBench b(kEngine, seed(), {40, 2.0 * B, 1.0 * B});
   auto maps = sample_maps(CDMA_SAMPLE_DIR);
   REQUIRE(maps.size() >= 4);
   std::uint16_t tag = 500;
@@ -127,14 +121,14 @@ TEST_CASE("engine: real activation maps (data/sample) round-trip bit-exact") {
 }
 
 TEST_CASE("engine: many descriptors in flight with random tags and operations") {
-  SplitMix64 rng(g_seed + 40);
-  DmaBench b(g_seed + 40, {15, 1.0 * B, 1.0 * B, Pattern::kLight, Pattern::kLight},
+  SplitMix64 rng(seed() + 40);
+  DmaBench b(kEngine, seed() + 40, {15, 1.0 * B, 1.0 * B, Pattern::kLight, Pattern::kLight},
              Pattern::kLight);
   std::vector<Status> expected;
   std::vector<std::pair<std::uint64_t, Bytes>> expected_mem;
   std::uint64_t dst = 0x7000'0000;
   for (int i = 0; i < 40; ++i) {
-    const Bytes raw = relu_like(rng, 1 + rng.next() % 600, 0.5);
+    const Bytes raw = zvc::random_sparse(1 + rng.next() % 600, E, 0.5, rng);
     const std::uint64_t src =
         0x1000'0000 + static_cast<std::uint64_t>(i) * 0x10000 + (rng.next() % 64) * E;
     const auto tag = static_cast<std::uint16_t>(rng.next());
@@ -172,7 +166,7 @@ TEST_CASE("engine: many descriptors in flight with random tags and operations") 
 }
 
 TEST_CASE("engine: a misaligned or empty descriptor is rejected with no bus traffic") {
-  DmaBench b(g_seed, {});
+  DmaBench b(kEngine, seed(), {});
   const std::vector<Desc> bad = {
       {kCopy, 0x1000 + (E > 1 ? 1 : 0), 0x2000, 64, 0, 1},  // source not element aligned
       {kOffload, 0x1000, 0x2000 + (E > 1 ? 1 : 0), 64, 0, 2},
@@ -193,14 +187,14 @@ TEST_CASE("engine: a misaligned or empty descriptor is rejected with no bus traf
   CHECK(b.aw_count == 0);
   for (const Status& s : b.statuses) CHECK(s.err == kDescriptor);
   // The engine goes on working.
-  SplitMix64 rng(g_seed + 50);
-  round_trip(b, relu_like(rng, 300, 0.5), 0x1000, 0x9000, 0x11000, 77);
+  SplitMix64 rng(seed() + 50);
+  round_trip(b, zvc::random_sparse(300, E, 0.5, rng), 0x1000, 0x9000, 0x11000, 77);
 }
 
 TEST_CASE("engine: bus errors are reported, the transfer finishes, the next one works") {
-  SplitMix64 rng(g_seed + 60);
-  DmaBench b(g_seed + 60, {10, 1e9, 1e9, Pattern::kLight, Pattern::kLight});
-  const Bytes raw = relu_like(rng, 700, 0.5);
+  SplitMix64 rng(seed() + 60);
+  DmaBench b(kEngine, seed() + 60, {10, 1e9, 1e9, Pattern::kLight, Pattern::kLight});
+  const Bytes raw = zvc::random_sparse(700, E, 0.5, rng);
   const auto n = static_cast<std::uint32_t>(raw.size());
   b.mem.write(0x100000, raw);
   b.errors = {{0x100000 + 64, 0x100000 + 65, true, 2},
@@ -231,9 +225,9 @@ TEST_CASE("engine: bus errors are reported, the transfer finishes, the next one 
 }
 
 TEST_CASE("engine: decode errors are reported with the hardware's output") {
-  SplitMix64 rng(g_seed + 70);
-  DmaBench b(g_seed + 70, {6});
-  const Bytes raw = relu_like(rng, 500, 0.5);
+  SplitMix64 rng(seed() + 70);
+  DmaBench b(kEngine, seed() + 70, {6});
+  const Bytes raw = zvc::random_sparse(500, E, 0.5, rng);
   const auto n = static_cast<std::uint32_t>(raw.size());
   const Bytes payload = zvc::compress(raw, E);
   struct Case {
@@ -245,13 +239,7 @@ TEST_CASE("engine: decode errors are reported with the hardware's output") {
   trailing.insert(trailing.end(), 4 * E, 0x5A);
   Bytes bad_mask = payload;
   // The last window holds 500 % 32 = 20 elements: set mask bit 31 of it.
-  std::size_t at = 0;
-  for (std::size_t w = 0; w + 1 < (500 + 31) / 32; ++w) {
-    std::uint32_t m;
-    std::memcpy(&m, payload.data() + at, 4);
-    at += 4 + static_cast<std::size_t>(std::popcount(m)) * E;
-  }
-  bad_mask[at + 3] |= 0x80;
+  bad_mask[zvc::window_offsets(payload, 500, E).back() + 3] |= 0x80;
   const std::vector<Case> cases = {
       {truncated, kTruncated}, {trailing, kTrailing}, {bad_mask, kBadMask}};
   std::uint16_t tag = 10;
@@ -273,10 +261,10 @@ TEST_CASE("engine: decode errors are reported with the hardware's output") {
 }
 
 TEST_CASE("engine: transfers crossing many 4 KB boundaries from every byte lane") {
-  SplitMix64 rng(g_seed + 80);
-  DmaBench b(g_seed + 80, {3});
+  SplitMix64 rng(seed() + 80);
+  DmaBench b(kEngine, seed() + 80, {3});
   for (std::size_t lane = 0; lane < B; lane += E) {
-    const Bytes raw = relu_like(rng, (3 * 4096 + 100) / E, 0.3);
+    const Bytes raw = zvc::random_sparse((3 * 4096 + 100) / E, E, 0.3, rng);
     const auto n = static_cast<std::uint32_t>(raw.size());
     b.mem.write(0x1000'0000 + 4096 - B + lane, raw);
     b.submit({kCopy, 0x1000'0000 + 4096 - B + lane, 0x2000'0000 + 4096 - 2 * B + (B - lane) % B, n,
@@ -289,7 +277,7 @@ TEST_CASE("engine: transfers crossing many 4 KB boundaries from every byte lane"
 
 #if TB_CSR
 TEST_CASE("csr: identity, read-back with byte strobes, and SLVERR for every bad access") {
-  DmaBench b(g_seed, {}, Pattern::kNone, false);
+  DmaBench b(kEngine, seed(), {}, Pattern::kNone, false);
   CHECK(b.lite_now(false, CDMA_ID).first == CDMA_ID_VALUE);
   const std::uint32_t config = b.lite_now(false, CDMA_CONFIG).first;
   CHECK(((config & CDMA_CONFIG_ELEM_BYTES_MASK) >> CDMA_CONFIG_ELEM_BYTES_SHIFT) == E);
@@ -317,9 +305,9 @@ TEST_CASE("csr: identity, read-back with byte strobes, and SLVERR for every bad 
 }
 
 TEST_CASE("csr: a full descriptor queue refuses DESC_PUSH with SLVERR, nothing is lost") {
-  DmaBench b(g_seed, {200, 1e9, 1e9}, Pattern::kNone, false);  // slow memory keeps the engine busy
-  SplitMix64 rng(g_seed + 90);
-  const Bytes raw = relu_like(rng, 64, 0.5);
+  DmaBench b(kEngine, seed(), {200, 1e9, 1e9}, Pattern::kNone, false);  // slow memory keeps the engine busy
+  SplitMix64 rng(seed() + 90);
+  const Bytes raw = zvc::random_sparse(64, E, 0.5, rng);
   b.mem.write(0x1000, raw);
   const auto n = static_cast<std::uint32_t>(raw.size());
   b.lite_now(true, CDMA_DESC_OP, kCopy);
@@ -351,9 +339,9 @@ TEST_CASE("csr: a full descriptor queue refuses DESC_PUSH with SLVERR, nothing i
 }
 
 TEST_CASE("csr: the completion interrupt is enabled, raised and acknowledged") {
-  DmaBench b(g_seed, {}, Pattern::kNone, false);
-  SplitMix64 rng(g_seed + 91);
-  const Bytes raw = relu_like(rng, 100, 0.5);
+  DmaBench b(kEngine, seed(), {}, Pattern::kNone, false);
+  SplitMix64 rng(seed() + 91);
+  const Bytes raw = zvc::random_sparse(100, E, 0.5, rng);
   const auto n = static_cast<std::uint32_t>(raw.size());
   b.mem.write(0x1000, raw);
   auto copy = [&](std::uint32_t tag) {
@@ -401,7 +389,7 @@ int experiment(bool speedup) {
     // To the host: reads from the device (ample), writes over the link; back: the reverse.
     const SlaveConfig cfg =
         to_host ? SlaveConfig{kLatency, double(B), kLink} : SlaveConfig{kLatency, kLink, double(B)};
-    DmaBench b(1, cfg);
+    DmaBench b(kEngine, 1, cfg);
     b.mem.write(0x1000'0000, src);
     const std::uint64_t start = b.cycle();
     b.submit({op, 0x1000'0000, 0x8000'0000, raw, static_cast<std::uint32_t>(src.size()), 1});
@@ -437,13 +425,8 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "experiment")
     return experiment(argc > 2 && std::string(argv[2]) == "speedup");
 #endif
-  doctest::Context ctx;
-  ctx.applyCommandLine(argc, argv);
-  for (int i = 1; i < argc; ++i) {
-    const std::string a = argv[i];
-    if (a.rfind("--seed=", 0) == 0) g_seed = std::stoull(a.substr(7));
-  }
-  fmt::print(stderr, "cdma_engine E={} B={} MaxBurstBeats={} MaxReads={} seed {}\n", E, B,
-             kMaxBurst, kMaxReads, g_seed);
-  return ctx.run();
+  return run_tests(argc, argv,
+                   fmt::format("{} E={} B={} MaxBurstBeats={} MaxReads={}",
+                               DmaBench::kCsr ? "cdma_dma" : "cdma_engine", E, B, kMaxBurst,
+                               kMaxReads));
 }

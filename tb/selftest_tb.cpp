@@ -5,14 +5,11 @@
 // frame's compressed size equals the golden model's), and a corrupted payload
 // beat is reported as an error.
 #define DOCTEST_CONFIG_IMPLEMENT
-#include <doctest/doctest.h>
-#include <fmt/core.h>
-#include <verilated.h>
-
 #include <array>
-#include <memory>
 
 #include "Vcdma_selftest.h"
+#include "harness.hpp"
+#include "main.hpp"
 #include "zvc/zvc.hpp"
 
 namespace {
@@ -24,33 +21,24 @@ constexpr std::size_t kGens = B / 8;
 
 class SelfTest {
  public:
-  SelfTest(int sparsity, bool stall) : dut_(std::make_unique<Vcdma_selftest>(&ctx_, "dut")) {
-    dut_->sparsity_i = sparsity;
-    dut_->stall_i = stall;
-    dut_->inject_i = 0;
-    dut_->rst_ni = 0;
-    for (int i = 0; i < 4; ++i) edge();
-    dut_->rst_ni = 1;
+  SelfTest(int sparsity, bool stall) : h_("selftest", tb::seed()) {
+    dut().sparsity_i = sparsity;
+    dut().stall_i = stall;
+    dut().inject_i = 0;
+    h_.reset();
   }
-  ~SelfTest() { dut_->final(); }
 
-  void edge() {
-    dut_->clk_i = 0;
-    dut_->eval();
-    dut_->clk_i = 1;
-    dut_->eval();
-  }
+  void edge() { h_.edge(); }
   void run(std::size_t cycles) {
     for (std::size_t i = 0; i < cycles; ++i) edge();
   }
-  Vcdma_selftest& dut() { return *dut_; }
+  Vcdma_selftest& dut() { return h_.dut(); }
 
  private:
-  VerilatedContext ctx_;
-  std::unique_ptr<Vcdma_selftest> dut_;
+  tb::Harness<Vcdma_selftest> h_;
 };
 
-// The self-test's generator in C++ (rtl/cdma_selftest.sv): a bank of xorshift64
+// The self-test's generator in C++ (rtl/selftest/cdma_selftest.sv): a bank of xorshift64
 // generators, bytes little-endian across the bus; element e is zero when byte
 // (e+1)*E mod B is below the threshold.
 std::uint64_t xorshift64(std::uint64_t x) {
@@ -139,8 +127,6 @@ TEST_CASE("self-test: a corrupted payload beat is an error, and passes stop") {
 }
 
 int main(int argc, char** argv) {
-  doctest::Context ctx;
-  ctx.applyCommandLine(argc, argv);
-  fmt::print(stderr, "cdma_selftest E={} B={} FrameBeats={}\n", E, B, kFrameBeats);
-  return ctx.run();
+  return tb::run_tests(argc, argv,
+                       fmt::format("cdma_selftest E={} B={} FrameBeats={}", E, B, kFrameBeats));
 }

@@ -3,13 +3,12 @@
 // `tb_zvc_eE_bB throughput` prints this point's rows of the throughput table
 // instead of running the tests.
 #define DOCTEST_CONFIG_IMPLEMENT
-#include <doctest/doctest.h>
-
 #include <cstring>
 
 #include "Vzvc_compressor.h"
 #include "Vzvc_decompressor.h"
 #include "bench.hpp"
+#include "main.hpp"
 #include "zvc/precision.hpp"
 
 namespace {
@@ -20,8 +19,6 @@ constexpr int E = TB_ELEM;
 constexpr std::size_t B = TB_BUS;
 using CompBench = Bench<Vzvc_compressor>;
 using DecompBench = Bench<Vzvc_decompressor>;
-
-std::uint64_t g_seed = 1;  // --seed=N on the command line (printed by every test)
 
 std::string config() {
   return fmt::format("E={} B={}", E, B);
@@ -49,8 +46,9 @@ void put_elem(Bytes& raw, std::size_t i, SplitMix64& rng, Style style) {
 }
 
 Bytes random_frame(SplitMix64& rng, std::size_t elems, double zero_fraction, Style style) {
+  bool zero_run = rng.uniform() < zero_fraction;  // the clustered style's first run
+  if (style == Style::kUniform) return zvc::random_sparse(elems, E, zero_fraction, rng);
   Bytes raw(elems * E, 0);
-  bool zero_run = rng.uniform() < zero_fraction;
   for (std::size_t i = 0; i < elems; ++i) {
     bool zero;
     if (style == Style::kClustered) {
@@ -84,7 +82,8 @@ std::size_t random_elems(SplitMix64& rng, std::size_t max_elems) {
 void push_comp(CompBench& b, const Bytes& raw) {
   const Bytes payload = zvc::compress(raw, E);
   b.push(to_beats(raw, B), payload,
-         {static_cast<std::uint32_t>(raw.size()), static_cast<std::uint32_t>(payload.size()), 0});
+         {.raw = static_cast<std::uint32_t>(raw.size()),
+          .comp = static_cast<std::uint32_t>(payload.size())});
 }
 
 // What the compressor makes of beats that may break the input rules
@@ -108,8 +107,9 @@ void push_comp_beats(CompBench& b, const std::vector<Beat>& beats) {
   }
   const Bytes payload = zvc::compress(raw, E);
   b.push(beats, payload,
-         {static_cast<std::uint32_t>(raw.size()), static_cast<std::uint32_t>(payload.size()),
-          error ? 1u : 0u});
+         {.raw = static_cast<std::uint32_t>(raw.size()),
+          .comp = static_cast<std::uint32_t>(payload.size()),
+          .err = error ? 1u : 0u});
 }
 
 // The decompressor's expected output for any payload is the golden
@@ -117,7 +117,8 @@ void push_comp_beats(CompBench& b, const std::vector<Beat>& beats) {
 void push_decomp_payload(DecompBench& b, const Bytes& payload, std::size_t raw_bytes) {
   Bytes raw(raw_bytes);
   const zvc::LenientResult r = zvc::decode_lenient(payload, E, raw);
-  b.push(to_beats(payload, B), raw, {0, static_cast<std::uint32_t>(payload.size()), r.error_bits()},
+  b.push(to_beats(payload, B), raw,
+         {.comp = static_cast<std::uint32_t>(payload.size()), .err = r.error_bits()},
          static_cast<std::uint32_t>(raw_bytes));
 }
 void push_decomp(DecompBench& b, const Bytes& raw) {
@@ -125,7 +126,7 @@ void push_decomp(DecompBench& b, const Bytes& raw) {
 }
 
 void check_run(const RunStats& st) {
-  INFO(config(), ", seed ", g_seed);
+  INFO(config(), ", seed ", seed());
   CHECK_MESSAGE(st.error.empty(), st.error);
 }
 
@@ -138,11 +139,11 @@ template <class BenchT, class Push>
 void random_under_patterns(const char* tag, std::uint64_t salt, Push push) {
   for (const Pattern in : kAllPatterns) {
     for (const Pattern out : kAllPatterns) {
-      const std::uint64_t seed =
-          g_seed * salt + static_cast<std::uint64_t>(in) * 7 + static_cast<std::uint64_t>(out);
-      SplitMix64 rng(seed);
+      const std::uint64_t run_seed =
+          seed() * salt + static_cast<std::uint64_t>(in) * 7 + static_cast<std::uint64_t>(out);
+      SplitMix64 rng(run_seed);
       const Pattern side = out == Pattern::kNone ? Pattern::kNone : Pattern::kLight;
-      BenchT b(B, fmt::format("{}_patterns_{}_{}", tag, to_string(in), to_string(out)), seed,
+      BenchT b(B, fmt::format("{}_patterns_{}_{}", tag, to_string(in), to_string(out)), run_seed,
                {in, out, side, side});
       for (int f = 0; f < 24; ++f) {
         const auto style = static_cast<Style>(rng.next() % 3);
@@ -157,8 +158,8 @@ void random_under_patterns(const char* tag, std::uint64_t salt, Push push) {
 // Reset at four points inside a long frame; the frames after it must be exact.
 template <class BenchT, class Push>
 void reset_mid_frame(const char* tag, std::uint64_t salt, Push push) {
-  SplitMix64 rng(g_seed + salt);
-  BenchT b(B, fmt::format("{}_reset", tag), g_seed,
+  SplitMix64 rng(seed() + salt);
+  BenchT b(B, fmt::format("{}_reset", tag), seed(),
            {Pattern::kLight, Pattern::kHeavy, Pattern::kNone, Pattern::kNone});
   for (const std::uint64_t cut : {3u, 17u, 40u, 101u}) {
     push(b, random_frame(rng, 50 * B / E, 0.5, Style::kUniform));
@@ -195,7 +196,7 @@ std::vector<Bytes> real_frames() {
 
 template <class BenchT, class Push>
 void real_activations(const char* tag, Push push) {
-  BenchT b(B, fmt::format("{}_real", tag), g_seed,
+  BenchT b(B, fmt::format("{}_real", tag), seed(),
            {Pattern::kLight, Pattern::kLight, Pattern::kLight, Pattern::kLight});
   for (const Bytes& frame : real_frames()) push(b, frame);
   check_run(b.run());
@@ -213,8 +214,8 @@ TEST_CASE("compressor: reset in the middle of a frame, the next frames are exact
 }
 
 TEST_CASE("compressor: directed edge cases") {
-  CompBench b(B, "comp_edges", g_seed, {});
-  SplitMix64 rng(g_seed);
+  CompBench b(B, "comp_edges", seed(), {});
+  SplitMix64 rng(seed());
   for (std::size_t n = 1; n <= 70; ++n) push_comp(b, random_frame(rng, n, 0.5, Style::kUniform));
   push_comp(b, Bytes(E, 0));                                   // one zero element
   push_comp(b, Bytes(1000 * E, 0));                            // all zero
@@ -227,16 +228,16 @@ TEST_CASE("compressor: directed edge cases") {
 }
 
 TEST_CASE("compressor: 1 MiB frames at 0, 50 and 100 % zeros") {
-  CompBench b(B, "comp_large", g_seed, {Pattern::kLight, Pattern::kLight, Pattern::kNone});
-  SplitMix64 rng(g_seed + 5);
+  CompBench b(B, "comp_large", seed(), {Pattern::kLight, Pattern::kLight, Pattern::kNone});
+  SplitMix64 rng(seed() + 5);
   for (const double z : {0.0, 0.5, 1.0})
     push_comp(b, random_frame(rng, (1u << 20) / E, z, Style::kClustered));
   check_run(b.run());
 }
 
 TEST_CASE("compressor: malformed tkeep is flagged, the frame still ends, the next is exact") {
-  CompBench b(B, "comp_malformed", g_seed, {Pattern::kLight, Pattern::kLight, Pattern::kLight});
-  SplitMix64 rng(g_seed + 9);
+  CompBench b(B, "comp_malformed", seed(), {Pattern::kLight, Pattern::kLight, Pattern::kLight});
+  SplitMix64 rng(seed() + 9);
   for (int f = 0; f < 40; ++f) {
     std::vector<Beat> beats =
         to_beats(random_frame(rng, (B / E) * (1 + rng.next() % 3), 0.5, Style::kUniform), B);
@@ -266,9 +267,9 @@ TEST_CASE("compressor: malformed tkeep is flagged, the frame still ends, the nex
 }
 
 TEST_CASE("compressor: one beat per cycle on sparse data, frames back to back (cycle-exact)") {
-  SplitMix64 rng(g_seed + 17);
+  SplitMix64 rng(seed() + 17);
   for (const double z : {0.5, 0.9, 1.0}) {
-    CompBench b(B, "comp_throughput", g_seed, {});
+    CompBench b(B, "comp_throughput", seed(), {});
     std::uint64_t in_beats = 0;
     for (int f = 0; f < 20; ++f) {
       const Bytes raw = random_frame(rng, (B / E) * (1 + rng.next() % 8), z, Style::kUniform);
@@ -285,7 +286,7 @@ TEST_CASE("compressor: one beat per cycle on sparse data, frames back to back (c
 
 TEST_CASE("compressor: latency is 2 cycles from the beat that ends a window to its payload") {
   for (const std::size_t n : {std::size_t{1}, std::size_t{32}, B / E}) {
-    CompBench b(B, "comp_latency", g_seed, {});
+    CompBench b(B, "comp_latency", seed(), {});
     push_comp(b, Bytes(n * E, 0x11));
     const RunStats st = b.run();
     check_run(st);
@@ -298,7 +299,7 @@ TEST_CASE("compressor: real activation maps (data/sample) under light stalls") {
 }
 
 TEST_CASE("compressor: dense data is limited only by the bus") {
-  CompBench b(B, "comp_dense", g_seed, {});
+  CompBench b(B, "comp_dense", seed(), {});
   const std::size_t elems = 64 * B / E;
   push_comp(b, Bytes(elems * E, 0x3C));
   const RunStats st = b.run();
@@ -322,8 +323,8 @@ TEST_CASE("decompressor: real activation maps (data/sample) under light stalls")
 }
 
 TEST_CASE("decompressor: directed edge cases") {
-  DecompBench b(B, "decomp_edges", g_seed, {});
-  SplitMix64 rng(g_seed + 1);
+  DecompBench b(B, "decomp_edges", seed(), {});
+  SplitMix64 rng(seed() + 1);
   for (std::size_t n = 1; n <= 70; ++n) push_decomp(b, random_frame(rng, n, 0.5, Style::kUniform));
   push_decomp(b, Bytes{});  // empty frame: a null beat in, a null beat out, no error
   push_decomp(b, Bytes(E, 0));
@@ -336,17 +337,17 @@ TEST_CASE("decompressor: directed edge cases") {
 }
 
 TEST_CASE("decompressor: 1 MiB frames at 0, 50 and 100 % zeros") {
-  DecompBench b(B, "decomp_large", g_seed,
+  DecompBench b(B, "decomp_large", seed(),
                 {Pattern::kLight, Pattern::kLight, Pattern::kNone, Pattern::kNone});
-  SplitMix64 rng(g_seed + 6);
+  SplitMix64 rng(seed() + 6);
   for (const double z : {0.0, 0.5, 1.0})
     push_decomp(b, random_frame(rng, (1u << 20) / E, z, Style::kClustered));
   check_run(b.run());
 }
 
 TEST_CASE("decompressor: truncated, trailing and bad-mask payloads are flagged, never hang") {
-  SplitMix64 rng(g_seed + 21);
-  DecompBench b(B, "decomp_errors", g_seed,
+  SplitMix64 rng(seed() + 21);
+  DecompBench b(B, "decomp_errors", seed(),
                 {Pattern::kLight, Pattern::kLight, Pattern::kLight, Pattern::kLight});
   for (int f = 0; f < 60; ++f) {
     const std::size_t n = random_elems(rng, 400);
@@ -362,12 +363,7 @@ TEST_CASE("decompressor: truncated, trailing and bad-mask payloads are flagged, 
         break;
       case 2: {  // a bad mask bit in the final partial window (when there is one)
         if (n % 32 != 0) {
-          std::size_t at = 0;  // offset of the final window's mask
-          for (std::size_t w = 0; w + 1 < (n + 31) / 32; ++w) {
-            std::uint32_t m;
-            std::memcpy(&m, p.data() + at, 4);
-            at += 4 + E * static_cast<std::size_t>(std::popcount(m));
-          }
+          const std::size_t at = zvc::window_offsets(p, n, E).back();  // the final window's mask
           p[at + 3] |= 0x80;  // bit 31: beyond the frame's last element
         }
         break;
@@ -385,13 +381,13 @@ TEST_CASE("decompressor: truncated, trailing and bad-mask payloads are flagged, 
 }
 
 TEST_CASE("decompressor: one beat per cycle on sparse data, frames back to back (cycle-exact)") {
-  SplitMix64 rng(g_seed + 29);
+  SplitMix64 rng(seed() + 29);
   // Frames of whole windows and whole beats: a frame shorter than a window
   // carries a whole mask for a few elements, and at small B that payload
   // really is wider than the bus (the spec's dense exception).
   const std::size_t unit = std::max<std::size_t>(32, B / E);
   for (const double z : {0.5, 0.9, 1.0}) {
-    DecompBench b(B, "decomp_throughput", g_seed, {});
+    DecompBench b(B, "decomp_throughput", seed(), {});
     std::uint64_t out_beats = 0;
     for (int f = 0; f < 20; ++f) {
       const Bytes raw = random_frame(rng, unit * (1 + rng.next() % 4), z, Style::kUniform);
@@ -410,7 +406,7 @@ TEST_CASE("decompressor: latency is 2 cycles from the last payload byte a beat n
   // Payloads of exactly one beat: one element, and as many as fill the beat.
   for (const std::size_t n : {std::size_t{1}, (B - 4) / E}) {
     // The command arrives first (two cycles through its FIFO), then the payload.
-    DecompBench b(B, "decomp_latency", g_seed, {.in_delay = 4});
+    DecompBench b(B, "decomp_latency", seed(), {.in_delay = 4});
     push_decomp(b, Bytes(n * E, 0x22));  // a payload of one beat
     const RunStats st = b.run();
     check_run(st);
@@ -462,7 +458,7 @@ int print_throughput() {
 // bench at a time (see print_throughput); the same frames go both ways.
 int soak(std::size_t megabytes) {
   for (const bool decompress : {false, true}) {
-    SplitMix64 rng(g_seed + 1000);
+    SplitMix64 rng(seed() + 1000);
     std::uint64_t cycles = 0;
     std::string error;
     auto feed = [&](auto& bench, auto push) {
@@ -477,16 +473,16 @@ int soak(std::size_t megabytes) {
       }
     };
     if (decompress) {
-      DecompBench d(B, "soak_decomp", g_seed,
+      DecompBench d(B, "soak_decomp", seed(),
                     {Pattern::kLight, Pattern::kLight, Pattern::kNone, Pattern::kNone});
       feed(d, push_decomp);
     } else {
-      CompBench c(B, "soak_comp", g_seed, {Pattern::kLight, Pattern::kLight, Pattern::kNone});
+      CompBench c(B, "soak_comp", seed(), {Pattern::kLight, Pattern::kLight, Pattern::kNone});
       feed(c, push_comp);
     }
     const char* what = decompress ? "decompressor" : "compressor";
     if (!error.empty()) {
-      fmt::print(stderr, "soak: {} {}: {} (seed {})\n", what, config(), error, g_seed);
+      fmt::print(stderr, "soak: {} {}: {} (seed {})\n", what, config(), error, seed());
       return 1;
     }
     fmt::print("soak: {} {}: {} MiB bit-exact in {} cycles\n", what, config(), megabytes, cycles);
@@ -500,11 +496,5 @@ int soak(std::size_t megabytes) {
 int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "throughput") return print_throughput();
   if (argc > 2 && std::string(argv[1]) == "soak") return soak(std::stoul(argv[2]));
-  doctest::Context ctx;
-  ctx.applyCommandLine(argc, argv);
-  for (int i = 1; i < argc; ++i) {
-    const std::string arg = argv[i];
-    if (arg.rfind("--seed=", 0) == 0) g_seed = std::stoull(arg.substr(7));
-  }
-  return ctx.run();
+  return run_tests(argc, argv, fmt::format("zvc codec {}", config()));
 }

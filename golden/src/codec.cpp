@@ -2,6 +2,8 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 #include "kernels.hpp"
 #include "zvc/zvc.hpp"
@@ -240,6 +242,19 @@ Stats analyze(ByteView raw, int elem_bytes) {
   }
   s.payload_bytes = payload_bytes(s.elems, s.elems - s.zero_elems, elem_bytes);
   return s;
+}
+
+std::vector<std::size_t> window_offsets(ByteView payload, std::size_t n_elems, int elem_bytes) {
+  check_elem_bytes(elem_bytes);
+  std::vector<std::size_t> offsets;
+  std::size_t at = 0;
+  for (std::size_t w = 0; w < (n_elems + 31) / 32 && at + 4 <= payload.size(); ++w) {
+    offsets.push_back(at);
+    std::uint32_t mask;
+    std::memcpy(&mask, payload.data() + at, 4);
+    at += 4 + static_cast<std::size_t>(std::popcount(mask)) * static_cast<std::size_t>(elem_bytes);
+  }
+  return offsets;
 }
 
 }  // namespace zvc

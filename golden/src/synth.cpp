@@ -48,4 +48,19 @@ Bytes synth_activations(std::size_t elems, int elem_bytes, double zero_fraction,
   return out;
 }
 
+Bytes random_sparse(std::size_t elems, int elem_bytes, double zero_fraction, SplitMix64& rng) {
+  check_elem_bytes(elem_bytes);
+  const auto e = static_cast<std::size_t>(elem_bytes);
+  const std::uint32_t mask = elem_bytes == 4 ? ~0u : (1u << (8 * elem_bytes)) - 1;
+  Bytes raw(elems * e);
+  for (std::size_t i = 0; i < elems; ++i) {
+    if (rng.uniform() < zero_fraction) continue;
+    std::uint32_t v;
+    do v = static_cast<std::uint32_t>(rng.next()) & mask;
+    while (v == 0);
+    std::memcpy(raw.data() + i * e, &v, e);
+  }
+  return raw;
+}
+
 }  // namespace zvc

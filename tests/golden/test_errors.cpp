@@ -7,7 +7,6 @@
 
 using namespace zvc;
 using zvc::test::impls;
-using zvc::test::random_elems;
 
 namespace {
 
@@ -40,7 +39,7 @@ TEST_CASE("truncated payloads: every proper prefix") {
   SplitMix64 rng(7);
   for (const int e : {1, 2, 4}) {
     const std::size_t n = 100;
-    const Bytes raw = random_elems(n, e, 0.5, rng);
+    const Bytes raw = random_sparse(n, e, 0.5, rng);
     const Bytes p = compress(raw, e);
     for (std::size_t cut = 0; cut < p.size(); ++cut) {
       const Bytes prefix(p.begin(), p.begin() + static_cast<std::ptrdiff_t>(cut));

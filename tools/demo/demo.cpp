@@ -19,7 +19,6 @@
 #include "Vzvc_compressor.h"
 #include "Vzvc_decompressor.h"
 #include "bench.hpp"
-using Dut = Vcdma_engine;
 #include "dma_bench.hpp"
 #endif
 
@@ -41,6 +40,9 @@ struct Sample {
 #ifdef CDMA_DEMO_RTL
 constexpr int kRtlElem = 4;
 constexpr std::size_t kRtlBus = 32;
+// The demo engine's MaxBurstBeats and MaxReads (tools/CMakeLists.txt verilates it so).
+constexpr unsigned kDemoBurst = 16;
+constexpr unsigned kDemoReads = 32;
 constexpr std::size_t kFrameBytes = 64 * 1024;
 
 // Returns the number of files whose RTL results differ from the golden model.
@@ -79,8 +81,8 @@ int run_rtl(const std::vector<Sample>& samples) {
         const Bytes& raw = frames[f];
         const Bytes& payload = payloads[f];
         c.push(tb::to_beats(raw, kRtlBus), payload,
-               {static_cast<std::uint32_t>(raw.size()), static_cast<std::uint32_t>(payload.size()),
-                0});
+               {.raw = static_cast<std::uint32_t>(raw.size()),
+                .comp = static_cast<std::uint32_t>(payload.size())});
       }
       cs = c.run();
     }
@@ -90,7 +92,7 @@ int run_rtl(const std::vector<Sample>& samples) {
         const Bytes& raw = frames[f];
         const Bytes& payload = payloads[f];
         d.push(tb::to_beats(payload, kRtlBus), raw,
-               {0, static_cast<std::uint32_t>(payload.size()), 0},
+               {.comp = static_cast<std::uint32_t>(payload.size())},
                static_cast<std::uint32_t>(raw.size()));
       }
       ds = d.run();
@@ -132,7 +134,7 @@ int run_engine(const std::vector<Sample>& samples) {
                         std::uint32_t comp, std::uint64_t& cycles) {
       const SlaveConfig cfg = to_host ? SlaveConfig{kLatency, double(kRtlBus), kLink}
                                       : SlaveConfig{kLatency, kLink, double(kRtlBus)};
-      DmaBench b(1, cfg);
+      tb::dma::DmaBench<Vcdma_engine> b({kRtlBus, kDemoBurst, kDemoReads}, 1, cfg);
       b.mem.write(src, op == kPrefetch ? payload : s.raw);
       const std::uint64_t start = b.cycle();
       b.submit({op, src, dst, n, comp, 1});

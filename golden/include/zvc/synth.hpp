@@ -16,6 +16,13 @@ inline constexpr std::size_t kSynthChannelElems = 256;
 Bytes synth_activations(std::size_t elems, int elem_bytes, double zero_fraction,
                         std::uint64_t seed);
 
+class SplitMix64;
+
+// Test data, not activations: each element is zero with probability
+// zero_fraction, independently; a non-zero element is random bits (any bit
+// pattern but all zeros). Draws from rng, so a seeded rng repeats it.
+Bytes random_sparse(std::size_t elems, int elem_bytes, double zero_fraction, SplitMix64& rng);
+
 // splitmix64: a small, well-mixed generator with a portable output sequence.
 class SplitMix64 {
  public:

@@ -85,6 +85,11 @@ struct LenientResult {
 };
 LenientResult decode_lenient(ByteView payload, int elem_bytes, std::span<std::uint8_t> raw_out);
 
+// Byte offset of each window's mask in a payload of n_elems elements: window
+// w's mask starts at the result's [w]. The walk reads each mask to step over
+// its elements and stops early where the payload ends.
+std::vector<std::size_t> window_offsets(ByteView payload, std::size_t n_elems, int elem_bytes);
+
 // ---- Statistics ------------------------------------------------------------
 struct Stats {
   std::size_t elems = 0;
