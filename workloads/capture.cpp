@@ -17,6 +17,7 @@
 #include "cli/io.hpp"
 #include "idx.hpp"
 #include "npy.hpp"
+#include "zvc/zvc.hpp"
 
 namespace fs = std::filesystem;
 namespace nn = torch::nn;
@@ -185,7 +186,7 @@ Dataset load(const fs::path& dir, const std::string& split, std::int64_t limit) 
   const auto img = cdma::idx::read_u8(dir / (split + "-images-idx3-ubyte.gz"));
   const auto lab = cdma::idx::read_u8(dir / (split + "-labels-idx1-ubyte.gz"));
   if (img.shape.size() != 3 || lab.shape.size() != 1 || img.shape[0] != lab.shape[0])
-    throw std::runtime_error(fmt::format("{}: image and label files do not match", dir.string()));
+    throw zvc::Error(fmt::format("{}: image and label files do not match", dir.string()));
   const auto n = std::min<std::int64_t>(img.shape[0], limit > 0 ? limit : img.shape[0]);
   const auto h = static_cast<std::int64_t>(img.shape[1]),
              w = static_cast<std::int64_t>(img.shape[2]);
@@ -311,7 +312,7 @@ int main(int argc, char** argv) {
     const Dataset train = load(data_dir, "train", train_limit);
     const Dataset test = load(data_dir, "t10k", test_limit);
     if (probe_images > train.images.size(0))
-      throw std::runtime_error(fmt::format("--probe {} exceeds the {} training images",
+      throw zvc::Error(fmt::format("--probe {} exceeds the {} training images",
                                            probe_images, train.images.size(0)));
     const auto probe_batch = train.images.slice(0, 0, probe_images);
 
@@ -384,7 +385,7 @@ int main(int argc, char** argv) {
       opt.step();
       const double l = loss.item<double>();
       if (!std::isfinite(l))
-        throw std::runtime_error(fmt::format("training diverged at iteration {}", it));
+        throw zvc::Error(fmt::format("training diverged at iteration {}", it));
       running_loss = it == 0 ? l : 0.98 * running_loss + 0.02 * l;
       epoch_loss += l;
       ++epoch_batches;

@@ -4,13 +4,14 @@
 #include <zlib.h>
 
 #include <memory>
-#include <stdexcept>
+
+#include "zvc/zvc.hpp"
 
 namespace cdma::idx {
 
 U8Array read_u8(const std::filesystem::path& path) {
   auto fail = [&](const std::string& what) {
-    return std::runtime_error(fmt::format("{}: {}", path.string(), what));
+    return zvc::Error(fmt::format("{}: {}", path.string(), what));
   };
   // gzopen reads plain files too.
   std::unique_ptr<gzFile_s, int (*)(gzFile)> f(gzopen(path.c_str(), "rb"), gzclose);

@@ -14,7 +14,7 @@ struct U8Array {
   std::vector<std::uint8_t> data;
 };
 
-// Reads a .gz (or plain) IDX file of unsigned bytes; throws std::runtime_error.
+// Reads a .gz (or plain) IDX file of unsigned bytes; throws zvc::Error.
 U8Array read_u8(const std::filesystem::path& path);
 
 }  // namespace cdma::idx

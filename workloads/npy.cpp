@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cli/io.hpp"
+#include "zvc/zvc.hpp"
 
 namespace cdma::npy {
 namespace {
@@ -19,7 +20,7 @@ constexpr std::size_t kMagicLen = 6;
 static_assert(std::endian::native == std::endian::little, "npy I/O assumes a little-endian host");
 
 [[noreturn]] void fail(const std::filesystem::path& path, const std::string& what) {
-  throw std::runtime_error(fmt::format("{}: {}", path.string(), what));
+  throw zvc::Error(fmt::format("{}: {}", path.string(), what));
 }
 
 }  // namespace

@@ -14,10 +14,10 @@ struct Array {
   std::vector<float> data;
 };
 
-// Writes atomically (temporary file + rename); throws std::runtime_error.
+// Writes atomically (temporary file + rename); throws zvc::Error.
 void write_f32(const std::filesystem::path& path, std::span<const std::int64_t> shape,
                std::span<const float> data);
-// Throws std::runtime_error naming the file and the problem.
+// Throws zvc::Error naming the file and the problem.
 Array read_f32(const std::filesystem::path& path);
 
 }  // namespace cdma::npy

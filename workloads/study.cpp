@@ -51,7 +51,7 @@ std::uint64_t zlib_size(zvc::ByteView raw) {
   uLongf size = compressBound(static_cast<uLong>(raw.size()));
   zvc::Bytes out(size);
   if (compress2(out.data(), &size, raw.data(), static_cast<uLong>(raw.size()), 6) != Z_OK)
-    throw std::runtime_error("zlib failed");
+    throw zvc::Error("zlib failed");
   return size;
 }
 std::uint64_t lz4_size(zvc::ByteView raw) {
@@ -59,13 +59,13 @@ std::uint64_t lz4_size(zvc::ByteView raw) {
   const int size = LZ4_compress_default(reinterpret_cast<const char*>(raw.data()),
                                         reinterpret_cast<char*>(out.data()),
                                         static_cast<int>(raw.size()), static_cast<int>(out.size()));
-  if (size <= 0) throw std::runtime_error("lz4 failed");
+  if (size <= 0) throw zvc::Error("lz4 failed");
   return static_cast<std::uint64_t>(size);
 }
 std::uint64_t zstd_size(zvc::ByteView raw) {
   zvc::Bytes out(ZSTD_compressBound(raw.size()));
   const std::size_t size = ZSTD_compress(out.data(), out.size(), raw.data(), raw.size(), 3);
-  if (ZSTD_isError(size)) throw std::runtime_error("zstd failed");
+  if (ZSTD_isError(size)) throw zvc::Error("zstd failed");
   return size;
 }
 std::uint64_t zvc_size(zvc::ByteView raw, int elem_bytes) {
@@ -165,10 +165,10 @@ json study_capture(const std::filesystem::path& dir, bool measure_speed) {
   try {
     manifest = json::parse(zvc::cli::read_file((dir / "manifest.json").string()));
   } catch (const json::exception& e) {
-    throw std::runtime_error(fmt::format("{}: not a capture manifest: {}", dir.string(), e.what()));
+    throw zvc::Error(fmt::format("{}: not a capture manifest: {}", dir.string(), e.what()));
   }
   if (manifest.value("format", "") != "cdma-capture 1")
-    throw std::runtime_error(fmt::format("{}: not a cdma-capture 1 manifest", dir.string()));
+    throw zvc::Error(fmt::format("{}: not a cdma-capture 1 manifest", dir.string()));
   json out = {{"net", manifest.at("net")},
               {"test_accuracy", manifest.value("test_accuracy", 0.0)},
               {"epochs", manifest.at("epochs")},

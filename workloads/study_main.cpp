@@ -33,21 +33,21 @@ void export_sample(const std::vector<fs::path>& captures, const std::vector<std:
   for (const auto& pick : picks) {
     const auto a = pick.find(':'), b = pick.rfind(':');
     if (a == std::string::npos || a == b)
-      throw std::runtime_error(fmt::format("--pick '{}': expected NET:CHECKPOINT:LAYER", pick));
+      throw zvc::Error(fmt::format("--pick '{}': expected NET:CHECKPOINT:LAYER", pick));
     const std::string net = pick.substr(0, a), layer = pick.substr(b + 1);
     const auto it = by_net.find(net);
     if (it == by_net.end())
-      throw std::runtime_error(fmt::format("--pick '{}': no capture of {}", pick, net));
+      throw zvc::Error(fmt::format("--pick '{}': no capture of {}", pick, net));
     const auto& [dir, m] = it->second;
     const auto& cks = m.at("checkpoints");
     long index = std::stol(pick.substr(a + 1, b - a - 1));
     if (index < 0) index += static_cast<long>(cks.size());
     if (index < 0 || index >= static_cast<long>(cks.size()))
-      throw std::runtime_error(
+      throw zvc::Error(
           fmt::format("--pick '{}': {} has {} checkpoints", pick, net, cks.size()));
     const auto& ck = cks[static_cast<std::size_t>(index)];
     if (!ck.at("files").contains(layer))
-      throw std::runtime_error(fmt::format("--pick '{}': no layer {}", pick, layer));
+      throw zvc::Error(fmt::format("--pick '{}': no layer {}", pick, layer));
     const auto arr = cdma::npy::read_f32(dir / ck.at("files").at(layer).get<std::string>());
     const std::string name =
         fmt::format("{}-{}-{}.zvc", net, ck.at("id").get<std::string>(), layer);
@@ -111,7 +111,7 @@ int main(int argc, char** argv) {
     }
     fmt::print("{}: {} capture(s)\n", (out / "study.md").string(), all.size());
     if (!export_dir.empty()) {
-      if (picks.empty()) throw std::runtime_error("--export needs at least one --pick");
+      if (picks.empty()) throw zvc::Error("--export needs at least one --pick");
       export_sample(captures, picks, export_dir);
       fmt::print("{}: {} activation map(s)\n", export_dir.string(), picks.size());
     }
