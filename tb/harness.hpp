@@ -5,7 +5,7 @@
 //
 //   --seed=N     the seed every test derives its stimulus and the models'
 //                random initial state from (default 1, printed at start)
-//   ZVC_TRACE=1  (environment) write <bench>-<n>.fst for every model
+//   ZVC_TRACE=1  (environment) write <name>_<n>.fst for every model
 #pragma once
 
 #include <unistd.h>

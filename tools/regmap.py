@@ -90,6 +90,12 @@ def sv_csr_regs():
     def q(r, f):
         return port(r, f, "_q")
 
+    def case_item(label, lines, indent):
+        """One case item: a single statement, or a begin/end block."""
+        if len(lines) == 1:
+            return [f"{indent}{label}: {lines[0]}"]
+        return [f"{indent}{label}: begin", *[f"{indent}  {l}" for l in lines], f"{indent}end"]
+
     out = [f"// {banner}",
            "// The register file of cdma_csr: the storage of the rw and w1c registers, the",
            "// write decode (what a write changes, and whether it is accepted) and the read",
@@ -131,12 +137,7 @@ def sv_csr_regs():
             src = (lambda f: port(r, f, "_i")) if r["access"] == "ro" else (lambda f: q(r, f))
             lines = [f"{sel(r, f, 'reg_value')} = {src(f)};" if r.get("fields")
                      else f"reg_value[31:0] = {src(f)};" for f in fields_of(r)]
-            if len(lines) == 1:
-                out.append(f"      {o}: {lines[0]}")
-            else:
-                out.append(f"      {o}: begin")
-                out += [f"        {l}" for l in lines]
-                out.append("      end")
+            out += case_item(o, lines, "      ")
     out += ["      default: reg_value[32] = 1'b0;",
             "    endcase",
             "  endfunction",
@@ -187,12 +188,7 @@ def sv_csr_regs():
                 lines.append(f"{port(r, f, '_d')} = {port(r, f, '_wdata')};")
             else:
                 lines.append(f"{port(r, f, '_d')} = ({q(r, f)} & ~{port(r, f, '_wdata')}) | {port(r, f, '_set_i')};")
-        if len(lines) == 1:
-            out.append(f"        {o}: {lines[0]}")
-        else:
-            out.append(f"        {o}: begin")
-            out += [f"          {l}" for l in lines]
-            out.append("        end")
+        out += case_item(o, lines, "        ")
     out += ["        default: ;",
             "      endcase",
             "    end",
