@@ -24,6 +24,10 @@ class BufferBench {
         sink_(B, out, seed * 3 + 2),
         rsv_gate_(rsv, seed * 3 + 3),
         rng_(seed) {
+    // Inputs start random like the state: hold every handshake low through reset.
+    dut_->s_axis_tvalid = 0;
+    dut_->m_axis_tready = 0;
+    dut_->rsv_valid_i = 0;
     h_.reset();
   }
 

@@ -105,6 +105,17 @@ class DmaBench {
         b_gate_(cfg.resp, seed * 7 + 5),
         sts_gate_(sts, seed * 7 + 6),
         auto_irq_(kCsr && auto_irq) {
+    // Inputs start random like the state: hold every handshake low through reset.
+    auto& d = *dut_;
+    if constexpr (kCsr) {
+      d.s_axil_awvalid = d.s_axil_wvalid = d.s_axil_arvalid = 0;
+      d.s_axil_bready = d.s_axil_rready = 0;
+    } else {
+      d.desc_valid_i = 0;
+      d.sts_ready_i = 0;
+    }
+    d.m_axi_arready = d.m_axi_awready = d.m_axi_wready = 0;
+    d.m_axi_rvalid = d.m_axi_bvalid = 0;
     h_.reset();
     if (auto_irq_) lite(true, CDMA_CTRL, CDMA_CTRL_IRQ_EN_MASK);
   }

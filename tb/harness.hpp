@@ -85,8 +85,8 @@ class Harness {
     ctx_.timeInc(1);
     ++cycle_;
   }
-  // rst_ni low for 4 cycles (the RTL's minimum), then one cycle high. The
-  // caller drives the model's valid and ready inputs low first.
+  // rst_ni low for 4 cycles (the RTL's minimum), then one cycle high. Inputs
+  // start random too: the caller drives the valid and ready inputs low first.
   void reset() {
     dut_->rst_ni = 0;
     for (int i = 0; i < 4; ++i) edge();
