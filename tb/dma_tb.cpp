@@ -31,7 +31,7 @@ constexpr std::size_t B = TB_BUS;
 constexpr unsigned kMaxBurst = TB_BURST;
 constexpr unsigned kMaxReads = TB_READS;
 constexpr EngineConfig kEngine{B, kMaxBurst, kMaxReads};
-using DmaBench = dma::DmaBench<Dut>;
+using EngineBench = dma::DmaBench<Dut>;
 
 // ---- Data -------------------------------------------------------------------------------
 std::uint64_t aligned_addr(SplitMix64& rng, std::uint64_t region) {
@@ -41,20 +41,20 @@ std::uint64_t aligned_addr(SplitMix64& rng, std::uint64_t region) {
 
 // Runs until `count` statuses are in; any protocol or bench failure stops the test with its
 // message.
-void run(DmaBench& b, std::size_t count) {
+void run(EngineBench& b, std::size_t count) {
   INFO("E=", E, " B=", B, " seed ", seed());
   const bool done = b.run_until(count);
   REQUIRE_MESSAGE(done, b.error);
 }
 
-void check_ok(DmaBench& b) {
+void check_ok(EngineBench& b) {
   INFO("E=", E, " B=", B, " seed ", seed());
   REQUIRE_MESSAGE(b.error.empty(), b.error);
 }
 
 // OFFLOAD raw at src to dst, then PREFETCH it back to back_dst; checks the
 // payload against the golden model and the raw data coming back.
-void round_trip(DmaBench& b, const Bytes& raw, std::uint64_t src, std::uint64_t dst,
+void round_trip(EngineBench& b, const Bytes& raw, std::uint64_t src, std::uint64_t dst,
                 std::uint64_t back, std::uint16_t tag) {
   b.mem.write(src, raw);
   const std::size_t before = b.statuses.size();
@@ -81,7 +81,7 @@ void round_trip(DmaBench& b, const Bytes& raw, std::uint64_t src, std::uint64_t 
 
 TEST_CASE("engine: OFFLOAD then PREFETCH round-trips random data at unaligned addresses") {
   SplitMix64 rng(seed());
-  DmaBench b(kEngine, seed(), {});
+  EngineBench b(kEngine, seed(), {});
   for (int i = 0; i < 12; ++i) {
     const std::size_t elems = 1 + rng.next() % (i < 6 ? 100 : 3000);
     const Bytes raw = zvc::random_sparse(elems, E, std::vector<double>{0.0, 0.5, 0.9, 1.0}[i % 4], rng);
@@ -95,7 +95,7 @@ TEST_CASE("engine: OFFLOAD then PREFETCH round-trips random data at unaligned ad
 TEST_CASE("engine: round trips under slow, stalling memory on every channel") {
   for (const Pattern p : {Pattern::kLight, Pattern::kHeavy, Pattern::kBursty}) {
     SplitMix64 rng(seed() + static_cast<std::uint64_t>(p));
-    DmaBench b(kEngine, seed() + static_cast<std::uint64_t>(p), {23, 0.7 * B, 0.5 * B, p, p}, p);
+    EngineBench b(kEngine, seed() + static_cast<std::uint64_t>(p), {23, 0.7 * B, 0.5 * B, p, p}, p);
     for (int i = 0; i < 4; ++i) {
       const Bytes raw = zvc::random_sparse(1 + rng.next() % 2000, E, 0.6, rng);
       const std::uint64_t region = static_cast<std::uint64_t>(i) << 24;
@@ -107,7 +107,7 @@ TEST_CASE("engine: round trips under slow, stalling memory on every channel") {
 }
 
 TEST_CASE("engine: real activation maps (data/sample) round-trip bit-exact") {
-  DmaBench b(kEngine, seed(), {40, 2.0 * B, 1.0 * B});
+  EngineBench b(kEngine, seed(), {40, 2.0 * B, 1.0 * B});
   auto maps = sample_maps(CDMA_SAMPLE_DIR);
   REQUIRE(maps.size() >= 4);
   std::uint16_t tag = 500;
@@ -122,7 +122,7 @@ TEST_CASE("engine: real activation maps (data/sample) round-trip bit-exact") {
 
 TEST_CASE("engine: many descriptors in flight with random tags and operations") {
   SplitMix64 rng(seed() + 40);
-  DmaBench b(kEngine, seed() + 40, {15, 1.0 * B, 1.0 * B, Pattern::kLight, Pattern::kLight},
+  EngineBench b(kEngine, seed() + 40, {15, 1.0 * B, 1.0 * B, Pattern::kLight, Pattern::kLight},
              Pattern::kLight);
   std::vector<Status> expected;
   std::vector<std::pair<std::uint64_t, Bytes>> expected_mem;
@@ -166,7 +166,7 @@ TEST_CASE("engine: many descriptors in flight with random tags and operations") 
 }
 
 TEST_CASE("engine: a misaligned or empty descriptor is rejected with no bus traffic") {
-  DmaBench b(kEngine, seed(), {});
+  EngineBench b(kEngine, seed(), {});
   const std::vector<Desc> bad = {
       {kCopy, 0x1000 + (E > 1 ? 1 : 0), 0x2000, 64, 0, 1},  // source not element aligned
       {kOffload, 0x1000, 0x2000 + (E > 1 ? 1 : 0), 64, 0, 2},
@@ -193,7 +193,7 @@ TEST_CASE("engine: a misaligned or empty descriptor is rejected with no bus traf
 
 TEST_CASE("engine: bus errors are reported, the transfer finishes, the next one works") {
   SplitMix64 rng(seed() + 60);
-  DmaBench b(kEngine, seed() + 60, {10, 1e9, 1e9, Pattern::kLight, Pattern::kLight});
+  EngineBench b(kEngine, seed() + 60, {10, 1e9, 1e9, Pattern::kLight, Pattern::kLight});
   const Bytes raw = zvc::random_sparse(700, E, 0.5, rng);
   const auto n = static_cast<std::uint32_t>(raw.size());
   b.mem.write(0x100000, raw);
@@ -226,7 +226,7 @@ TEST_CASE("engine: bus errors are reported, the transfer finishes, the next one 
 
 TEST_CASE("engine: decode errors are reported with the hardware's output") {
   SplitMix64 rng(seed() + 70);
-  DmaBench b(kEngine, seed() + 70, {6});
+  EngineBench b(kEngine, seed() + 70, {6});
   const Bytes raw = zvc::random_sparse(500, E, 0.5, rng);
   const auto n = static_cast<std::uint32_t>(raw.size());
   const Bytes payload = zvc::compress(raw, E);
@@ -262,7 +262,7 @@ TEST_CASE("engine: decode errors are reported with the hardware's output") {
 
 TEST_CASE("engine: transfers crossing many 4 KB boundaries from every byte lane") {
   SplitMix64 rng(seed() + 80);
-  DmaBench b(kEngine, seed() + 80, {3});
+  EngineBench b(kEngine, seed() + 80, {3});
   for (std::size_t lane = 0; lane < B; lane += E) {
     const Bytes raw = zvc::random_sparse((3 * 4096 + 100) / E, E, 0.3, rng);
     const auto n = static_cast<std::uint32_t>(raw.size());
@@ -277,7 +277,7 @@ TEST_CASE("engine: transfers crossing many 4 KB boundaries from every byte lane"
 
 #if TB_CSR
 TEST_CASE("csr: identity, read-back with byte strobes, and SLVERR for every bad access") {
-  DmaBench b(kEngine, seed(), {}, Pattern::kNone, false);
+  EngineBench b(kEngine, seed(), {}, Pattern::kNone, false);
   CHECK(b.lite_now(false, CDMA_ID).first == CDMA_ID_VALUE);
   const std::uint32_t config = b.lite_now(false, CDMA_CONFIG).first;
   CHECK(((config & CDMA_CONFIG_ELEM_BYTES_MASK) >> CDMA_CONFIG_ELEM_BYTES_SHIFT) == E);
@@ -305,7 +305,7 @@ TEST_CASE("csr: identity, read-back with byte strobes, and SLVERR for every bad 
 }
 
 TEST_CASE("csr: a full descriptor queue refuses DESC_PUSH with SLVERR, nothing is lost") {
-  DmaBench b(kEngine, seed(), {200, 1e9, 1e9}, Pattern::kNone, false);  // slow memory keeps the engine busy
+  EngineBench b(kEngine, seed(), {200, 1e9, 1e9}, Pattern::kNone, false);  // slow memory keeps the engine busy
   SplitMix64 rng(seed() + 90);
   const Bytes raw = zvc::random_sparse(64, E, 0.5, rng);
   b.mem.write(0x1000, raw);
@@ -339,7 +339,7 @@ TEST_CASE("csr: a full descriptor queue refuses DESC_PUSH with SLVERR, nothing i
 }
 
 TEST_CASE("csr: the completion interrupt is enabled, raised and acknowledged") {
-  DmaBench b(kEngine, seed(), {}, Pattern::kNone, false);
+  EngineBench b(kEngine, seed(), {}, Pattern::kNone, false);
   SplitMix64 rng(seed() + 91);
   const Bytes raw = zvc::random_sparse(100, E, 0.5, rng);
   const auto n = static_cast<std::uint32_t>(raw.size());
@@ -389,7 +389,7 @@ int experiment(bool speedup) {
     // To the host: reads from the device (ample), writes over the link; back: the reverse.
     const SlaveConfig cfg =
         to_host ? SlaveConfig{kLatency, double(B), kLink} : SlaveConfig{kLatency, kLink, double(B)};
-    DmaBench b(kEngine, 1, cfg);
+    EngineBench b(kEngine, 1, cfg);
     b.mem.write(0x1000'0000, src);
     const std::uint64_t start = b.cycle();
     b.submit({op, 0x1000'0000, 0x8000'0000, raw, static_cast<std::uint32_t>(src.size()), 1});
@@ -427,6 +427,6 @@ int main(int argc, char** argv) {
 #endif
   return run_tests(argc, argv,
                    fmt::format("{} E={} B={} MaxBurstBeats={} MaxReads={}",
-                               DmaBench::kCsr ? "cdma_dma" : "cdma_engine", E, B, kMaxBurst,
+                               EngineBench::kCsr ? "cdma_dma" : "cdma_engine", E, B, kMaxBurst,
                                kMaxReads));
 }
