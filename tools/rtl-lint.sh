@@ -64,11 +64,16 @@ for top in zvc_compressor zvc_decompressor; do
   refused $top "BusBytes=512" "BusBytes must be a power of two"
 done
 refused cdma_fifo_sync "Depth=1" "Depth must be at least 2"
+for d in 2 5; do clean cdma_ring_ptr "Depth=$d"; done
+refused cdma_ring_ptr "Depth=1" "Depth must be at least 2"
+clean cdma_ram_1r1w "Width=73 Depth=5"
+refused cdma_ram_1r1w "Depth=1" "Depth must be at least 2"
 for p in "BusBytes=8 DepthBeats=2" "BusBytes=32 DepthBeats=2240" "BusBytes=256 DepthBeats=16"; do
   clean cdma_buffer "$p"
 done
 refused cdma_buffer "DepthBeats=1" "DepthBeats must be from 2"
 for b in 8 256; do clean cdma_realign "BusBytes=$b"; done
+clean cdma_csr_regs ""
 clean cdma_csr ""
 clean cdma_dma ""
 for p in "ElemBytes=4 BusBytes=32" "ElemBytes=1 BusBytes=8 MaxBurstBeats=1 MaxReads=1 BufferBeats=4" \
