@@ -96,7 +96,6 @@ class DmaBench {
       : h_("dma", seed),
         dut_(&h_.dut()),
         engine_(engine),
-        bus_(engine.bus_bytes),
         cfg_(cfg),
         ar_gate_(cfg.ready, seed * 7 + 1),
         aw_gate_(cfg.ready, seed * 7 + 2),
@@ -236,17 +235,18 @@ class DmaBench {
     const unsigned beats = len + 1;
     if (beats > engine_.max_burst)
       fail(fmt::format("{}LEN {} beyond MaxBurstBeats {}", ch, len, engine_.max_burst));
-    if ((addr & 4095) + std::uint64_t{beats} * bus_ > 4096)
+    const std::size_t bus = engine_.bus_bytes;
+    if ((addr & 4095) + std::uint64_t{beats} * bus > 4096)
       fail(fmt::format("{} burst at 0x{:x} of {} beats crosses a 4 KB boundary", ch, addr, beats));
-    if ((std::size_t{1} << size) != bus_) fail(fmt::format("{}SIZE {} on a {}-byte bus", ch, size, bus_));
+    if ((std::size_t{1} << size) != bus) fail(fmt::format("{}SIZE {} on a {}-byte bus", ch, size, bus));
     if (burst != 1) fail(fmt::format("{}BURST {} is not INCR", ch, burst));
-    if (addr % bus_) fail(fmt::format("{}ADDR 0x{:x} not beat aligned", ch, addr));
+    if (addr % bus) fail(fmt::format("{}ADDR 0x{:x} not beat aligned", ch, addr));
     if (id != 0) fail(fmt::format("{}ID {}", ch, id));
   }
 
   void step() {
     auto& d = *dut_;
-    const std::size_t B = bus_;
+    const std::size_t B = engine_.bus_bytes;
     // ---- drive inputs ----
     const LiteOp* op = nullptr;
     bool desc_offer = false, sts_ready = false;
@@ -449,7 +449,6 @@ class DmaBench {
   Harness<Dut> h_;
   Dut* dut_;
   EngineConfig engine_;
-  std::size_t bus_;
   SlaveConfig cfg_;
   Gate ar_gate_, aw_gate_, w_gate_, r_gate_, b_gate_, sts_gate_;
   std::deque<LiteOp> lite_ops_;
