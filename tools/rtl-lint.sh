@@ -87,5 +87,27 @@ refused cdma_engine "MaxBurstBeats=64 BufferBeats=64" "WriteBeats must be at lea
 refused cdma_engine "ElemBytes=3" "ElemBytes must be 1, 2 or 4"
 refused cdma_buffer "BusBytes=24" "BusBytes must be a power of two"
 
+# An illegal parameter deep in a design is traced to its instance: Verilator
+# and Icarus print the instance path. Yosys 0.23 elaborates a module once per
+# parameter set, not per instance, and prints $error text without formatting,
+# so its log names the module being derived and the offending value instead.
+cat >"$work/lint_wrap.sv" <<'EOF_WRAP'
+module lint_wrap;
+  cdma_fifo_sync #(.Width(8), .Depth(1)) u_inner ();
+endmodule
+EOF_WRAP
+nested_ok=1
+verilator --lint-only -I"$incdir" --top-module lint_wrap "${files[@]}" "$work/lint_wrap.sv" >"$work/v.log" 2>&1 && nested_ok=0
+grep -q "lint_wrap.u_inner" "$work/v.log" || nested_ok=0
+iverilog -g2012 -I"$incdir" -s lint_wrap -o "$work/iv.out" "${files[@]}" "$work/lint_wrap.sv" >"$work/i.log" 2>&1 &&
+  vvp -n "$work/iv.out" >>"$work/i.log" 2>&1 && nested_ok=0
+grep -q "lint_wrap.u_inner.*Depth must be at least 2" "$work/i.log" || nested_ok=0
+yosys -p "read_verilog -sv -I$incdir ${files[*]} $work/lint_wrap.sv; hierarchy -check -top lint_wrap" >"$work/y.log" 2>&1 && nested_ok=0
+grep -A2 "Parameter .Depth = 1" "$work/y.log" | grep -q "derive mode .* module .\\\\cdma_fifo_sync" || nested_ok=0
+grep -q "ERROR: Depth must be at least 2" "$work/y.log" || nested_ok=0
+if [ $nested_ok -eq 1 ]; then passes=$((passes + 1)); else
+  echo "FAIL: an illegal Depth in lint_wrap.u_inner is not traced to its instance (module under Yosys)"
+  for f in v i y; do tail -n 4 "$work/$f.log"; done; fails=$((fails + 1)); fi
+
 echo "rtl-lint: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]

@@ -2,7 +2,8 @@
 # Regenerates the compression study on real activations and the shipped
 # sample: trains the three CNNs on Fashion-MNIST with libtorch (captures in
 # build/capture/NET, reused unless --fresh), runs cdma-study, splices its
-# tables into docs/results.md (its summary into README.md), copies its figures to docs/figures and writes
+# tables into docs/results.md (its summary into README.md), draws its figures
+# into docs/figures (workloads/figures.py) and writes
 # data/sample. About 10 minutes on 2 cores.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -32,5 +33,5 @@ build/workloads/cdma-study "${captures[@]}" --out build/study --export data/samp
 tools/splice.sh docs/results.md study < build/study/study.md
 tools/splice.sh README.md results-summary < build/study/summary.md
 mkdir -p docs/figures
-cp build/study/figures/*.svg docs/figures/
+workloads/figures.py build/study/study.json docs/figures
 du -sh data/sample

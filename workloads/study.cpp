@@ -174,7 +174,9 @@ json study_capture(const std::filesystem::path& dir, bool measure_speed) {
               {"epochs", manifest.at("epochs")},
               {"probe_images", manifest.at("probe").at("images")},
               {"train_images", manifest.at("train_images")},
+              {"encodings", json::array()},
               {"checkpoints", json::array()}};
+  for (const auto& e : kEncodings) out["encodings"].push_back({{"key", e.key}, {"label", e.label}});
   const auto& checkpoints = manifest.at("checkpoints");
   for (std::size_t c = 0; c < checkpoints.size(); ++c) {
     const auto& ck = checkpoints[c];
@@ -193,6 +195,8 @@ json study_capture(const std::filesystem::path& dir, bool measure_speed) {
                  {"zeros", l.zeros},
                  {"zero_fraction", l.zero_fraction()},
                  {"sizes", l.sizes}};
+      for (const auto& [key, size] : l.sizes)
+        lj["ratio"][key] = ratio(reference_bytes(key, l.elems), size);
       for (const auto& [p, e] : l.precision)
         lj["precision"][p] = {
             {"max_rel", e.max_rel}, {"mean_rel", e.mean_rel}, {"underflow", e.underflow}};
@@ -272,8 +276,8 @@ const json& final_checkpoint(const json& capture) {
 }
 
 std::string layer_ratio(const json& l, const std::string& key) {
-  if (!l.at("sizes").contains(key)) return "–";
-  return x(ratio(reference_bytes(key, l.at("elems")), l.at("sizes").at(key)));
+  if (!l.at("ratio").contains(key)) return "–";
+  return x(l.at("ratio").at(key));
 }
 
 // Link bandwidths for the offload-time table, GB/s per direction.
@@ -437,150 +441,6 @@ std::string markdown(const json& captures) {
     row("**all layers**", raw_total, zvc_total);
   }
   return md;
-}
-
-// ---- SVG figures -------------------------------------------------------------
-namespace {
-
-constexpr const char* kPalette[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728",
-                                    "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-                                    "#bcbd22", "#17becf", "#393b79", "#637939"};
-
-struct Frame {
-  double w = 760, h = 420, left = 60, right = 200, top = 40, bottom = 70;
-  double px(double f) const { return left + f * (w - left - right); }  // f in [0, 1]
-  double py(double f) const { return h - bottom - f * (h - top - bottom); }
-};
-
-std::string svg_open(const Frame& f, const std::string& title) {
-  return fmt::format(
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" height=\"{1}\" viewBox=\"0 0 {0} "
-      "{1}\" "
-      "font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" "
-      "fill=\"white\"/>\n"
-      "<text x=\"{2}\" y=\"22\" font-size=\"15\" text-anchor=\"middle\">{3}</text>\n",
-      f.w, f.h, f.w / 2, title);
-}
-
-std::string y_axis(const Frame& f, double max, const std::string& label, const char* fmt_tick) {
-  std::string s;
-  for (int i = 0; i <= 5; ++i) {
-    const double v = max * i / 5, y = f.py(static_cast<double>(i) / 5);
-    s += fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"#ddd\"/>\n",
-                     f.left, f.px(1), y, y);
-    s += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", f.left - 6,
-                     y + 4, fmt::format(fmt::runtime(fmt_tick), v));
-  }
-  s += fmt::format(
-      "<text transform=\"translate(16 {:.1f}) rotate(-90)\" text-anchor=\"middle\">{}</text>\n",
-      f.py(0.5), label);
-  return s;
-}
-
-std::string legend(const Frame& f, const std::vector<std::string>& names) {
-  std::string s;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    const double y = f.top + 10 + 18 * static_cast<double>(i);
-    s += fmt::format("<rect x=\"{}\" y=\"{:.1f}\" width=\"12\" height=\"12\" fill=\"{}\"/>\n",
-                     f.px(1) + 14, y - 10, kPalette[i % std::size(kPalette)]);
-    s += fmt::format("<text x=\"{}\" y=\"{:.1f}\">{}</text>\n", f.px(1) + 32, y, names[i]);
-  }
-  return s;
-}
-
-}  // namespace
-
-std::string svg_zero_fraction(const json& capture) {
-  const Frame f;
-  const auto& cks = capture.at("checkpoints");
-  const std::string net = capture.at("net");
-  std::string s =
-      svg_open(f, fmt::format("{}: zero fraction of each activation map through training", net));
-  s += y_axis(f, 100, "zeros (%)", "{:.0f}");
-  const std::size_t n = cks.size();
-  auto xf = [&](std::size_t i) {
-    return n > 1 ? static_cast<double>(i) / static_cast<double>(n - 1) : 0.5;
-  };
-  for (std::size_t i = 0; i < n; ++i) {
-    s += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">{}</text>\n",
-                     f.px(xf(i)), f.py(0) + 16, cks[i].at("iteration").get<long>());
-    s += fmt::format(
-        "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\" fill=\"#666\">ep {:.2f}</text>\n",
-        f.px(xf(i)), f.py(0) + 30, cks[i].at("epoch").get<double>());
-  }
-  s += fmt::format(
-      "<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">training iteration (checkpoints, not "
-      "to scale)</text>\n",
-      f.px(0.5), f.h - 18);
-  std::vector<std::string> names;
-  const auto& layers0 = cks.at(0).at("layers");
-  for (std::size_t l = 0; l < layers0.size(); ++l) {
-    names.push_back(layers0[l].at("name"));
-    std::string pts;
-    for (std::size_t i = 0; i < n; ++i)
-      pts += fmt::format("{:.1f},{:.1f} ", f.px(xf(i)),
-                         f.py(cks[i].at("layers")[l].at("zero_fraction").get<double>()));
-    const char* color = kPalette[l % std::size(kPalette)];
-    s += fmt::format("<polyline fill=\"none\" stroke=\"{}\" stroke-width=\"2\" points=\"{}\"/>\n",
-                     color, pts);
-    for (std::size_t i = 0; i < n; ++i)
-      s += fmt::format("<circle cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"/>\n", f.px(xf(i)),
-                       f.py(cks[i].at("layers")[l].at("zero_fraction").get<double>()), color);
-  }
-  s += legend(f, names);
-  return s + "</svg>\n";
-}
-
-std::string svg_ratio_by_codec(const json& capture) {
-  const Frame f{860, 440, 60, 170, 40, 110};
-  const auto& layers = final_checkpoint(capture).at("layers");
-  const std::vector<std::string> keys = {"zvc_fp32", "rle0", "zlib", "lz4", "zstd", "gist"};
-  // A log2 axis from 1/2 up to the next power of two above the largest ratio,
-  // so that 1-bit maps (32x) and ordinary ratios (1.5-4x) are both readable.
-  double max = 2;
-  for (const auto& l : layers)
-    for (const auto& k : keys)
-      max = std::max(max, ratio(reference_bytes(k, l.at("elems")), l.at("sizes").at(k)));
-  const int hi = static_cast<int>(std::ceil(std::log2(max))), lo = -1;
-  auto yfrac = [&](double r) { return (std::log2(std::max(r, 0.5)) - lo) / (hi - lo); };
-  const std::string net = capture.at("net");
-  std::string s = svg_open(
-      f, fmt::format("{}: compression ratio per layer by encoding (final checkpoint)", net));
-  for (int e = lo; e <= hi; ++e) {
-    const double y = f.py(yfrac(std::ldexp(1.0, e)));
-    s += fmt::format("<line x1=\"{}\" x2=\"{}\" y1=\"{:.1f}\" y2=\"{:.1f}\" stroke=\"{}\"/>\n",
-                     f.left, f.px(1), y, y, e == 0 ? "#333" : "#ddd");
-    s += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}×</text>\n", f.left - 6,
-                     y + 4, std::ldexp(1.0, e));
-  }
-  s += fmt::format(
-      "<text transform=\"translate(16 {:.1f}) rotate(-90)\" text-anchor=\"middle\">ratio, raw fp32 "
-      "/ encoded (log scale)</text>\n",
-      f.py(0.5));
-  const double group = (f.px(1) - f.px(0)) / static_cast<double>(layers.size());
-  const double bar = group * 0.8 / static_cast<double>(keys.size());
-  for (std::size_t i = 0; i < layers.size(); ++i) {
-    const double x0 = f.px(0) + group * static_cast<double>(i) + group * 0.1;
-    for (std::size_t k = 0; k < keys.size(); ++k) {
-      const double r =
-          ratio(reference_bytes(keys[k], layers[i].at("elems")), layers[i].at("sizes").at(keys[k]));
-      const double top = f.py(yfrac(r)), base = f.py(yfrac(1.0));
-      s += fmt::format(
-          "<rect x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\" "
-          "fill=\"{}\"><title>{} {}: {:.2f}x</title></rect>\n",
-          x0 + bar * static_cast<double>(k), std::min(top, base), bar, std::fabs(base - top),
-          kPalette[k], layers[i].at("name").get<std::string>(), keys[k], r);
-    }
-    s += fmt::format(
-        "<text transform=\"translate({:.1f} {:.1f}) rotate(-35)\" text-anchor=\"end\">{}</text>\n",
-        x0 + group * 0.4, f.py(0) + 14, layers[i].at("name").get<std::string>());
-  }
-  std::vector<std::string> names;
-  for (const auto& k : keys)
-    for (const auto& e : kEncodings)
-      if (k == e.key) names.push_back(e.label);
-  s += legend(f, names);
-  return s + "</svg>\n";
 }
 
 }  // namespace cdma::study

@@ -48,11 +48,10 @@ Layer analyze_layer(std::string name, std::string kind, std::string consumer,
 // Reads a capture folder (manifest.json + .npy files) and returns the study
 // JSON; measure_speed times each codec on the final checkpoint.
 nlohmann::json study_capture(const std::filesystem::path& dir, bool measure_speed);
-// Markdown tables and SVG figures from one or more study JSONs; the summary
-// is the network-wide table next to the papers' numbers alone.
+// Markdown tables from one or more study JSONs; the summary is the
+// network-wide table next to the papers' numbers alone. The figures are drawn
+// from study.json by workloads/figures.py.
 std::string markdown(const nlohmann::json& captures);
 std::string markdown_summary(const nlohmann::json& captures);
-std::string svg_zero_fraction(const nlohmann::json& capture);
-std::string svg_ratio_by_codec(const nlohmann::json& capture);
 
 }  // namespace cdma::study

@@ -87,7 +87,7 @@ int main(int argc, char** argv) {
   fs::path out;
   bool no_speed = false;
   app.add_option("captures", captures, "Capture folders written by cdma-capture")->required();
-  app.add_option("--out", out, "Output folder for study.json, study.md and the figures")
+  app.add_option("--out", out, "Output folder for study.json, study.md and summary.md")
       ->required();
   app.add_flag("--no-speed", no_speed, "Skip the codec speed measurement");
   fs::path export_dir;
@@ -98,17 +98,10 @@ int main(int argc, char** argv) {
   try {
     nlohmann::json all = nlohmann::json::array();
     for (const auto& dir : captures) all.push_back(cdma::study::study_capture(dir, !no_speed));
-    fs::create_directories(out / "figures");
+    fs::create_directories(out);
     write_text(out / "study.json", all.dump(1) + "\n");
     write_text(out / "study.md", cdma::study::markdown(all));
     write_text(out / "summary.md", cdma::study::markdown_summary(all));
-    for (const auto& c : all) {
-      const std::string net = c.at("net");
-      write_text(out / "figures" / fmt::format("zero-fraction-{}.svg", net),
-                 cdma::study::svg_zero_fraction(c));
-      write_text(out / "figures" / fmt::format("ratio-{}.svg", net),
-                 cdma::study::svg_ratio_by_codec(c));
-    }
     fmt::print("{}: {} capture(s)\n", (out / "study.md").string(), all.size());
     if (!export_dir.empty()) {
       if (picks.empty()) throw zvc::Error("--export needs at least one --pick");

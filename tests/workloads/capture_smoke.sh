@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Smoke test of the libtorch capture and the study on it: tiny runs of every
 # network, bit-for-bit reproducibility for a seed, manifest/file consistency,
-# and clear failures on bad input. Usage: capture_smoke.sh CAPTURE STUDY
+# the figures drawn from it, and clear failures on bad input. Usage: capture_smoke.sh CAPTURE STUDY
 set -euo pipefail
 capture=$1 study=$2
 work=$(mktemp -d)
@@ -52,9 +52,22 @@ for c in s:
     assert net["ratio_weighted"]["zvc_fp32"] > 1.0, net["ratio_weighted"]
 print("study ok")
 PY
+"$(dirname "$0")/../../workloads/figures.py" "$work/study/study.json" "$work/study/figures"
 for f in study.md figures/zero-fraction-lenet.svg figures/ratio-resnet.svg; do
   [ -s "$work/study/$f" ] || fail "study did not write $f"
 done
+python3 - "$work/study/figures" <<'PY'
+import sys, xml.etree.ElementTree as ET
+ns = "{http://www.w3.org/2000/svg}"
+zf = ET.parse(f"{sys.argv[1]}/zero-fraction-lenet.svg").getroot()
+assert len(zf.findall(f"{ns}polyline")) == 6, "one line per LeNet layer"
+bars = ET.parse(f"{sys.argv[1]}/ratio-resnet.svg").getroot().findall(f"{ns}rect")
+assert len([b for b in bars if b.find(f"{ns}title") is not None]) == 8 * 6, "a bar per layer and encoding"
+print("figures ok")
+PY
+if "$(dirname "$0")/../../workloads/figures.py" "$work/study/study.md" "$work/f2" 2>"$work/err"; then
+  fail "figures.py accepted a file that is not study.json"; fi
+grep -q "not a study.json" "$work/err" || fail "unclear figures.py error: $(cat "$work/err")"
 
 # Bad input: a clear message, a non-zero exit, no output.
 if "$capture" --net lenet --data "$work" --out "$work/none" 2>"$work/err"; then fail "capture accepted a folder without data"; fi

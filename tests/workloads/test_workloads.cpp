@@ -187,8 +187,12 @@ TEST_CASE(
         doctest::Approx(static_cast<double>(zeros) / static_cast<double>(a.size() + b.size())));
   const std::string md = cdma::study::markdown(nlohmann::json::array({study}));
   CHECK(md.find("| ours: toy |") != std::string::npos);
-  CHECK(cdma::study::svg_zero_fraction(study).find("<polyline") != std::string::npos);
-  CHECK(cdma::study::svg_ratio_by_codec(study).find("</svg>") != std::string::npos);
+  // Per layer, each ratio against the encoding's own raw size (fp8: one byte).
+  const auto& la = study["checkpoints"][0]["layers"][0];
+  CHECK(la["ratio"]["zvc_fp32"].get<double>() ==
+        doctest::Approx(static_cast<double>(4 * a.size()) / static_cast<double>(payload(a))));
+  CHECK(la["ratio"]["zvc_fp8"].get<double>() ==
+        doctest::Approx(static_cast<double>(a.size()) / la["sizes"]["zvc_fp8"].get<double>()));
 
   write_bytes(dir.path / "manifest.json", "{\"format\": \"something else\"}");
   CHECK_THROWS_WITH_AS(cdma::study::study_capture(dir.path, false),
