@@ -96,8 +96,7 @@ void validate(const Config& c) {
   if (c.elem != 1 && c.elem != 2 && c.elem != 4)
     throw zvc::Error(fmt::format("--elem must be 1, 2 or 4, not {}", c.elem));
   if (c.bus < 8 || c.bus > 256 || (c.bus & (c.bus - 1)) != 0)
-    throw zvc::Error(
-        fmt::format("--bus must be a power of two from 8 to 256, not {}", c.bus));
+    throw zvc::Error(fmt::format("--bus must be a power of two from 8 to 256, not {}", c.bus));
   if (c.buffer < 16 || c.buffer > 65536)
     throw zvc::Error(fmt::format(
         "--buffer must be 16 to 65536 beats (at least the 16-beat bursts), not {}", c.buffer));
@@ -108,8 +107,7 @@ void validate(const Config& c) {
     bool known = false;
     for (const auto& k : kBlocks) known = known || k.key == b;
     if (!known)
-      throw zvc::Error(
-          fmt::format("unknown block '{}' (compressor, decompressor, dma)", b));
+      throw zvc::Error(fmt::format("unknown block '{}' (compressor, decompressor, dma)", b));
   }
 }
 
@@ -166,7 +164,8 @@ std::vector<fs::path> rtl_sources(const Config& c) {
   std::vector<fs::path> files;
   std::istringstream lines(read_text(list));
   for (std::string line; std::getline(lines, line);)
-    if (!line.empty() && !line.starts_with("//") && !line.starts_with("+")) files.emplace_back(line);
+    if (!line.empty() && !line.starts_with("//") && !line.starts_with("+"))
+      files.emplace_back(line);
   if (files.empty()) throw zvc::Error(fmt::format("{} lists no source", list.string()));
   return files;
 }
@@ -264,8 +263,7 @@ std::string core_file(const Config& c, const std::vector<fs::path>& rtl,
 void generate(const Config& c, const fs::path& out_dir) {
   validate(c);
   if (fs::exists(out_dir))
-    throw zvc::Error(
-        fmt::format("{} exists; cdma-gen writes a new folder", out_dir.string()));
+    throw zvc::Error(fmt::format("{} exists; cdma-gen writes a new folder", out_dir.string()));
   const auto rtl = rtl_sources(c);
   std::vector<std::pair<Block, ModuleHeader>> blocks;
   for (const auto& key : c.blocks) {

@@ -113,6 +113,8 @@ std::string to_string(const Status& s) {
   return fmt::format("{{tag {}, raw {}, comp {}, error 0x{:x}}}", s.tag, s.raw, s.comp, s.err);
 }
 
-std::ostream& operator<<(std::ostream& os, const Status& s) { return os << to_string(s); }
+std::ostream& operator<<(std::ostream& os, const Status& s) {
+  return os << to_string(s);
+}
 
 }  // namespace tb

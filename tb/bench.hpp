@@ -42,9 +42,7 @@ class Bench {
     reset();
   }
 
-  M& dut() {
-    return *dut_;
-  }
+  M& dut() { return *dut_; }
 
   // A frame: its input beats, the output bytes and status it must produce,
   // and (decompressor) the raw length command.

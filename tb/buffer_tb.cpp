@@ -126,7 +126,8 @@ TEST_CASE("buffer: frames pass unchanged under every pattern, accounting matches
         b.push_frame(random_bytes(rng, 1 + rng.next() % (B * (2 * kDepth + 3))));
         b.reserve(static_cast<std::uint32_t>(rng.next() % (kDepth / 2 + 1)));
       }
-      INFO("in=", std::string(to_string(in)), " out=", std::string(to_string(out)), " seed ", run_seed);
+      INFO("in=", std::string(to_string(in)), " out=", std::string(to_string(out)), " seed ",
+           run_seed);
       const std::string err = b.run();
       CHECK_MESSAGE(err.empty(), err);
     }

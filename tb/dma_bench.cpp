@@ -7,7 +7,9 @@ std::uint8_t Memory::get(std::uint64_t a) const {
   return it == pages_.end() ? kUntouched : it->second[a & 4095];
 }
 
-void Memory::set(std::uint64_t a, std::uint8_t v) { page(a)[a & 4095] = v; }
+void Memory::set(std::uint64_t a, std::uint8_t v) {
+  page(a)[a & 4095] = v;
+}
 
 void Memory::write(std::uint64_t a, const Bytes& b) {
   for (std::size_t i = 0; i < b.size(); ++i) set(a + i, b[i]);

@@ -42,9 +42,9 @@ struct Desc {
 
 // The parameters of the verilated engine that the bus checks depend on.
 struct EngineConfig {
-  std::size_t bus_bytes;   // BusBytes
-  unsigned max_burst;      // MaxBurstBeats
-  unsigned max_reads;      // MaxReads
+  std::size_t bus_bytes;  // BusBytes
+  unsigned max_burst;     // MaxBurstBeats
+  unsigned max_reads;     // MaxReads
 };
 
 // ---- Sparse byte-addressed memory ---------------------------------------------------
@@ -87,7 +87,7 @@ template <class Dut>
 class DmaBench {
  public:
   // cdma_dma has the AXI4-Lite registers; cdma_engine takes descriptors directly.
-  static constexpr bool kCsr = requires(Dut& d) { d.s_axil_awvalid; };
+  static constexpr bool kCsr = requires(Dut & d) { d.s_axil_awvalid; };
 
   // auto_irq (CSR top): enable the interrupt and collect statuses from its
   // handler; off for tests that drive the registers by hand.
@@ -151,9 +151,7 @@ class DmaBench {
     if (!got) fail("AXI4-Lite transaction did not complete");
     return got.value_or(std::pair<std::uint32_t, std::uint8_t>{0, 0xFF});
   }
-  bool irq() const {
-    return dut_->irq_o;
-  }
+  bool irq() const { return dut_->irq_o; }
 
   // A descriptor: through the registers (cdma_dma) or the descriptor port.
   void submit(const Desc& d) {
@@ -171,9 +169,7 @@ class DmaBench {
       descs_.push_back(d);
     }
   }
-  std::uint64_t cycle() const {
-    return h_.cycle();
-  }
+  std::uint64_t cycle() const { return h_.cycle(); }
 
   // Runs until `count` statuses have arrived in total; false (with error set) on a hang.
   bool run_until(std::size_t count, std::uint64_t limit = 2'000'000) {
@@ -238,7 +234,8 @@ class DmaBench {
     const std::size_t bus = engine_.bus_bytes;
     if ((addr & 4095) + std::uint64_t{beats} * bus > 4096)
       fail(fmt::format("{} burst at 0x{:x} of {} beats crosses a 4 KB boundary", ch, addr, beats));
-    if ((std::size_t{1} << size) != bus) fail(fmt::format("{}SIZE {} on a {}-byte bus", ch, size, bus));
+    if ((std::size_t{1} << size) != bus)
+      fail(fmt::format("{}SIZE {} on a {}-byte bus", ch, size, bus));
     if (burst != 1) fail(fmt::format("{}BURST {} is not INCR", ch, burst));
     if (addr % bus) fail(fmt::format("{}ADDR 0x{:x} not beat aligned", ch, addr));
     if (id != 0) fail(fmt::format("{}ID {}", ch, id));

@@ -84,7 +84,8 @@ TEST_CASE("engine: OFFLOAD then PREFETCH round-trips random data at unaligned ad
   EngineBench b(kEngine, seed(), {});
   for (int i = 0; i < 12; ++i) {
     const std::size_t elems = 1 + rng.next() % (i < 6 ? 100 : 3000);
-    const Bytes raw = zvc::random_sparse(elems, E, std::vector<double>{0.0, 0.5, 0.9, 1.0}[i % 4], rng);
+    const Bytes raw =
+        zvc::random_sparse(elems, E, std::vector<double>{0.0, 0.5, 0.9, 1.0}[i % 4], rng);
     const std::uint64_t region = static_cast<std::uint64_t>(i) << 24;  // fresh memory each time
     round_trip(b, raw, aligned_addr(rng, 0x1000'0000 + region),
                aligned_addr(rng, 0x2000'0000 + region), aligned_addr(rng, 0x3000'0000 + region),
@@ -123,7 +124,7 @@ TEST_CASE("engine: real activation maps (data/sample) round-trip bit-exact") {
 TEST_CASE("engine: many descriptors in flight with random tags and operations") {
   SplitMix64 rng(seed() + 40);
   EngineBench b(kEngine, seed() + 40, {15, 1.0 * B, 1.0 * B, Pattern::kLight, Pattern::kLight},
-             Pattern::kLight);
+                Pattern::kLight);
   std::vector<Status> expected;
   std::vector<std::pair<std::uint64_t, Bytes>> expected_mem;
   std::uint64_t dst = 0x7000'0000;
@@ -305,7 +306,8 @@ TEST_CASE("csr: identity, read-back with byte strobes, and SLVERR for every bad 
 }
 
 TEST_CASE("csr: a full descriptor queue refuses DESC_PUSH with SLVERR, nothing is lost") {
-  EngineBench b(kEngine, seed(), {200, 1e9, 1e9}, Pattern::kNone, false);  // slow memory keeps the engine busy
+  EngineBench b(kEngine, seed(), {200, 1e9, 1e9}, Pattern::kNone,
+                false);  // slow memory keeps the engine busy
   SplitMix64 rng(seed() + 90);
   const Bytes raw = zvc::random_sparse(64, E, 0.5, rng);
   b.mem.write(0x1000, raw);
@@ -425,8 +427,8 @@ int main(int argc, char** argv) {
   if (argc > 1 && std::string(argv[1]) == "experiment")
     return experiment(argc > 2 && std::string(argv[2]) == "speedup");
 #endif
-  return run_tests(argc, argv,
-                   fmt::format("{} E={} B={} MaxBurstBeats={} MaxReads={}",
-                               EngineBench::kCsr ? "cdma_dma" : "cdma_engine", E, B, kMaxBurst,
-                               kMaxReads));
+  return run_tests(
+      argc, argv,
+      fmt::format("{} E={} B={} MaxBurstBeats={} MaxReads={}",
+                  EngineBench::kCsr ? "cdma_dma" : "cdma_engine", E, B, kMaxBurst, kMaxReads));
 }

@@ -8,6 +8,7 @@
 //   ZVC_TRACE=1  (environment) write <name>_<n>.fst for every model
 #pragma once
 
+#include <fmt/format.h>
 #include <unistd.h>
 #include <verilated.h>
 #include <verilated_fst_c.h>
@@ -17,8 +18,6 @@
 #include <cstdlib>
 #include <memory>
 #include <string>
-
-#include <fmt/format.h>
 
 namespace tb {
 
@@ -69,9 +68,15 @@ class Harness {
   Harness(const Harness&) = delete;
   Harness& operator=(const Harness&) = delete;
 
-  M& dut() { return *dut_; }
-  const M& dut() const { return *dut_; }
-  std::uint64_t cycle() const { return cycle_; }
+  M& dut() {
+    return *dut_;
+  }
+  const M& dut() const {
+    return *dut_;
+  }
+  std::uint64_t cycle() const {
+    return cycle_;
+  }
 
   // One clock cycle: the rising edge, then the falling one.
   void edge() {

@@ -312,8 +312,8 @@ int main(int argc, char** argv) {
     const Dataset train = load(data_dir, "train", train_limit);
     const Dataset test = load(data_dir, "t10k", test_limit);
     if (probe_images > train.images.size(0))
-      throw zvc::Error(fmt::format("--probe {} exceeds the {} training images",
-                                           probe_images, train.images.size(0)));
+      throw zvc::Error(fmt::format("--probe {} exceeds the {} training images", probe_images,
+                                   train.images.size(0)));
     const auto probe_batch = train.images.slice(0, 0, probe_images);
 
     auto net = make_net(net_name);
@@ -384,8 +384,7 @@ int main(int argc, char** argv) {
       loss.backward();
       opt.step();
       const double l = loss.item<double>();
-      if (!std::isfinite(l))
-        throw zvc::Error(fmt::format("training diverged at iteration {}", it));
+      if (!std::isfinite(l)) throw zvc::Error(fmt::format("training diverged at iteration {}", it));
       running_loss = it == 0 ? l : 0.98 * running_loss + 0.02 * l;
       epoch_loss += l;
       ++epoch_batches;

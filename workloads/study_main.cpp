@@ -43,8 +43,7 @@ void export_sample(const std::vector<fs::path>& captures, const std::vector<std:
     long index = std::stol(pick.substr(a + 1, b - a - 1));
     if (index < 0) index += static_cast<long>(cks.size());
     if (index < 0 || index >= static_cast<long>(cks.size()))
-      throw zvc::Error(
-          fmt::format("--pick '{}': {} has {} checkpoints", pick, net, cks.size()));
+      throw zvc::Error(fmt::format("--pick '{}': {} has {} checkpoints", pick, net, cks.size()));
     const auto& ck = cks[static_cast<std::size_t>(index)];
     if (!ck.at("files").contains(layer))
       throw zvc::Error(fmt::format("--pick '{}': no layer {}", pick, layer));
@@ -87,8 +86,7 @@ int main(int argc, char** argv) {
   fs::path out;
   bool no_speed = false;
   app.add_option("captures", captures, "Capture folders written by cdma-capture")->required();
-  app.add_option("--out", out, "Output folder for study.json, study.md and summary.md")
-      ->required();
+  app.add_option("--out", out, "Output folder for study.json, study.md and summary.md")->required();
   app.add_flag("--no-speed", no_speed, "Skip the codec speed measurement");
   fs::path export_dir;
   std::vector<std::string> picks;
