@@ -6,8 +6,8 @@
 # SIM: icarus or verilator. SOURCE: rtl, or a netlist flow of
 # synth/netlist.sh (generic, asic), synthesized here for the bench's DUT.
 # NAME=VALUE: parameters of the DUT, passed to the bench (same names) and
-# to the synthesis. The DUT is the module the bench is named after
-# (<dut>_tb.sv).
+# to the synthesis; +NAME=VALUE: plusargs of the simulation run. The DUT is
+# the module the bench is named after (<dut>_tb.sv).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 sim=$1 source=$2 filelist=$3 bench=$4 outdir=$5
@@ -20,35 +20,37 @@ fi
 tb=$(basename "$bench" .sv)
 dut=${tb%_tb}
 mkdir -p "$outdir"
+params_icarus=() params_verilator=() plusargs=() params=()
+for p in "$@"; do
+  case $p in
+    +*) plusargs+=("$p") ;;
+    *) params+=("$p"); params_icarus+=(-P "$tb.$p"); params_verilator+=("-G$p") ;;
+  esac
+done
 defs=()
 if [ "$source" = rtl ]; then
   incdir=$(sed -n 's/^+incdir+//p' "$filelist")
   mapfile -t design < <(grep -v '^+' "$filelist")
   incs=("-I$incdir")
 else
-  "$here/../../synth/netlist.sh" "$filelist" "$dut" "$source" "$outdir/$dut.v" $liberty "$@"
+  "$here/../../synth/netlist.sh" "$filelist" "$dut" "$source" "$outdir/$dut.v" $liberty "${params[@]}"
   design=("$outdir/$dut.v")
   incs=()
   defs=(-DCDMA_NETLIST)  # the netlist has no parameters: the bench passes none
 fi
-params_icarus=() params_verilator=()
-for p in "$@"; do
-  params_icarus+=(-P "$tb.$p")
-  params_verilator+=("-G$p")
-done
 log="$outdir/$tb-$sim-$source.log"
 case $sim in
   icarus)
     iverilog -g2012 "${incs[@]}" "${defs[@]}" "${params_icarus[@]}" -s "$tb" -o "$outdir/$tb.vvp" \
       "${design[@]}" "$bench"
-    vvp -n "$outdir/$tb.vvp" | tee "$log" ;;
+    vvp -n "$outdir/$tb.vvp" "${plusargs[@]}" | tee "$log" ;;
   verilator)
     # The netlist is generated code: its style warnings are not ours to fix.
     lint=(-Wall)
     [ "$source" = rtl ] || lint=(-Wno-fatal -Wno-lint -Wno-style)
     verilator --binary --timing -j 2 "${lint[@]}" "${incs[@]}" "${defs[@]}" "${params_verilator[@]}" \
       --top-module "$tb" -Mdir "$outdir/$tb-obj" -o "$tb" "${design[@]}" "$bench" >"$outdir/$tb-verilate.log"
-    "$outdir/$tb-obj/$tb" | tee "$log" ;;
+    "$outdir/$tb-obj/$tb" "${plusargs[@]}" | tee "$log" ;;
   *) echo "run.sh: unknown simulator '$sim'" >&2; exit 2 ;;
 esac
 grep -q "^$tb: .* 0 errors" "$log" || { echo "run.sh: $tb did not report 0 errors" >&2; exit 1; }
