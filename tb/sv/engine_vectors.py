@@ -11,8 +11,9 @@ Writes into OUTDIR:
               then its expected status: raw_bytes comp_bytes error (hex)
 The descriptors: OFFLOADs of ReLU-like, dense, all-zero and one-element maps,
 PREFETCHes of payloads placed in memory and of a payload an earlier OFFLOAD
-wrote (so the order of execution matters), COPYs of lengths that are not a
-whole number of beats; every address element-aligned but not beat-aligned.
+wrote (so the order of execution matters), COPYs of a beat plus an element,
+five beats less an element and a random length; every address
+element-aligned but not beat-aligned.
 """
 import pathlib
 import random
