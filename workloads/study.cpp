@@ -235,11 +235,9 @@ json study_capture(const std::filesystem::path& dir, bool measure_speed) {
       int n = 0;
       for (const auto& l : layers) {
         if (!l["sizes"].contains(enc.key)) continue;
-        const auto ref = reference_bytes(enc.key, l["elems"].get<std::uint64_t>());
-        const auto size = l["sizes"][enc.key].get<std::uint64_t>();
-        raw += ref;
-        packed += size;
-        mean += ratio(ref, size);
+        raw += reference_bytes(enc.key, l["elems"].get<std::uint64_t>());
+        packed += l["sizes"][enc.key].get<std::uint64_t>();
+        mean += l["ratio"][enc.key].get<double>();
         ++n;
       }
       if (n == 0) continue;

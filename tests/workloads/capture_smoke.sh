@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Smoke test of the libtorch capture and the study on it: tiny runs of every
 # network, bit-for-bit reproducibility for a seed, manifest/file consistency,
-# the figures drawn from it, and clear failures on bad input. Usage: capture_smoke.sh CAPTURE STUDY
+# the figures drawn from the study, and clear failures on bad input.
+# Usage: capture_smoke.sh CAPTURE STUDY
 set -euo pipefail
 capture=$1 study=$2
 work=$(mktemp -d)
