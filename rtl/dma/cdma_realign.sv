@@ -66,10 +66,8 @@ module cdma_realign #(
   // such as 8*(i - rot) would be computed 32 bits wide, go negative instead
   // of wrapping, and select out of range, which the three tools read
   // differently (docs/rtl.md, "Constructs the RTL avoids").
+  assign rotated = (8*BusBytes)'({s_data_i, s_data_i} << {rot, 3'b000} >> (8*BusBytes));
   always_comb begin
-    logic [16*BusBytes-1:0] twice;
-    twice   = {s_data_i, s_data_i} << {rot, 3'b000};
-    rotated = (8*BusBytes)'(twice >> (8*BusBytes));
     for (int i = 0; i < BusBytes; i++) begin
       merged[8*i +: 8] = (i < 32'(fill_eff)) ? hold_q[8*i +: 8] : rotated[8*i +: 8];
     end
@@ -84,6 +82,28 @@ module cdma_realign #(
     for (int i = 0; i < BusBytes; i++) masked[8*i +: 8] = keep[i] ? data[8*i +: 8] : 8'h00;
   endfunction
 
+  // The beat emitted next, if any: lanes [emit_lo, emit_hi) of emit_src.
+  // Blocks that read what they write make Icarus 11 loop (docs/rtl.md), so
+  // the state update below only selects among these.
+  logic [LenW:0]         emit_lo, emit_hi;
+  logic [8*BusBytes-1:0] emit_src, emit_data;
+  logic [BusBytes-1:0]   emit_keep;
+  always_comb begin
+    emit_lo  = (LenW + 1)'(lead_eff);
+    emit_hi  = total;
+    emit_src = merged;
+    if (flush_q) begin
+      // The bytes that overflowed the frame's last full beat.
+      emit_lo  = '0;
+      emit_hi  = (LenW + 1)'(fill_q);
+      emit_src = hold_q;
+    end else if (total >= (LenW + 1)'(BusBytes)) begin
+      emit_hi = (LenW + 1)'(BusBytes);
+    end
+  end
+  assign emit_keep = lanes(emit_lo, emit_hi);
+  assign emit_data = masked(emit_src, emit_keep);
+
   always_comb begin
     hold_d      = hold_q;
     fill_d      = fill_q;
@@ -95,9 +115,8 @@ module cdma_realign #(
     out_last_d  = out_last_q;
     out_valid_d = out_valid_q && !m_axis_tready;
     if (flush_q && out_free) begin
-      // The bytes that overflowed the frame's last full beat.
-      out_keep_d  = lanes('0, (LenW + 1)'(fill_q));
-      out_data_d  = masked(hold_q, out_keep_d);
+      out_keep_d  = emit_keep;
+      out_data_d  = emit_data;
       out_last_d  = 1'b1;
       out_valid_d = 1'b1;
       flush_d     = 1'b0;
@@ -107,8 +126,8 @@ module cdma_realign #(
     end else if (accept) begin
       first_d = 1'b0;
       if (total >= (LenW + 1)'(BusBytes)) begin
-        out_keep_d  = lanes((LenW + 1)'(lead_eff), (LenW + 1)'(BusBytes));
-        out_data_d  = masked(merged, out_keep_d);
+        out_keep_d  = emit_keep;
+        out_data_d  = emit_data;
         out_last_d  = s_last_i && total == (LenW + 1)'(BusBytes);
         out_valid_d = 1'b1;
         hold_d      = rotated;
@@ -117,8 +136,8 @@ module cdma_realign #(
         flush_d     = s_last_i && total != (LenW + 1)'(BusBytes);
         first_d     = s_last_i && total == (LenW + 1)'(BusBytes);
       end else if (s_last_i) begin
-        out_keep_d  = lanes((LenW + 1)'(lead_eff), total);
-        out_data_d  = masked(merged, out_keep_d);
+        out_keep_d  = emit_keep;
+        out_data_d  = emit_data;
         out_last_d  = 1'b1;
         out_valid_d = 1'b1;
         fill_d      = '0;

@@ -27,7 +27,7 @@ module zvc_compact #(
     .count_o(count_o)
   );
 
-  always_comb begin
+  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     logic [NumSlots*SlotBits-1:0] cur;
     cur = data_i;
     for (int s = 0; s < Stages; s++) begin

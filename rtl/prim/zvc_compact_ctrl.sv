@@ -26,7 +26,7 @@ module zvc_compact_ctrl #(
 
   assign count_o = CntW'($countones(keep_i));
 
-  always_comb begin
+  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     logic [(Stages+1)*NumSlots-1:0]        valid_s;
     logic [(Stages+1)*NumSlots*ShiftW-1:0] shift_s;
     logic [ShiftW-1:0]                     dropped;

@@ -29,7 +29,7 @@ module zvc_expand #(
     .count_o(count_o)
   );
 
-  always_comb begin
+  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     logic [NumSlots*SlotBits-1:0] cur;
     cur = data_i;
     for (int s = Stages - 1; s >= 0; s--) begin

@@ -71,7 +71,7 @@ module cdma_selftest #(
   logic [BusBytes*8-1:0] src_data, chk_data;
   logic [7:0]            threshold;
 
-  always_comb begin
+  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     case (sparsity_i)
       2'd0:    threshold = 8'd0;
       2'd1:    threshold = 8'd128;

@@ -88,7 +88,7 @@ module zvc_compressor #(
   assign raw_total = raw_len_q + 32'(beat_elems) * 32'(ElemBytes);
   assign err_total = err_q || beat_error;
 
-  always_comb begin
+  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     for (int b = 0; b < BusBytes; b++) data_m[b*8 +: 8] = s_axis_tkeep[b] ? s_axis_tdata[b*8 +: 8] : 8'h00;
     for (int i = 0; i < NumElems; i++) begin
       nonzero[i] = (data_m[i*ElemBits +: ElemBits] != '0) && (ElemW'(i) < beat_elems);

@@ -177,7 +177,7 @@ module zvc_decompressor #(
 
     assign beat_elems = ElemW'(elems_in(32'(beat_bytes)));
 
-    always_comb begin
+    always @* begin  // reads what it writes: see docs/rtl.md, Icarus
       logic [31:0] win_elems, mask_raw, mask;
       logic [31:0] ones_before;  // non-zero elements of earlier windows in this beat
       logic [PeekBytes*8-1:0] bytes;

@@ -121,8 +121,10 @@ module zvc_packer #(
   assign out_fire      = m_axis_tvalid && m_axis_tready;
 
   always_comb begin
+    for (int b = 0; b < BusBytes; b++) m_axis_tkeep[b] = !last_q[rd_idx] || BeatW'(b) < cnt_q[rd_idx];
+  end
+  always_comb begin
     for (int b = 0; b < BusBytes; b++) begin
-      m_axis_tkeep[b] = !last_q[rd_idx] || BeatW'(b) < cnt_q[rd_idx];
       m_axis_tdata[b*8 +: 8] = 8'h00;
       for (int p = 0; p < Rows; p++) begin
         if (m_axis_tkeep[b] && rd_idx == (RowW-1)'(p)) m_axis_tdata[b*8 +: 8] = store_q[(p*BusBytes + b)*8 +: 8];
@@ -164,7 +166,7 @@ module zvc_packer #(
   logic [Groups*BusBytes-1:0]   rot_valid;
   logic [BusBytes-1:0]          mask_valid;
 
-  always_comb begin
+  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     logic [2*BusBytes*8-1:0] twice;
     logic [LaneW-1:0]        idx;
     for (int g = 0; g < Groups; g++) begin
@@ -184,7 +186,7 @@ module zvc_packer #(
     end
   end
 
-  always_comb begin
+  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     logic [RowW-2:0] row;
     store_we = '0;
     store_d  = '0;

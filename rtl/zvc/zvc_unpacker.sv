@@ -96,7 +96,7 @@ module zvc_unpacker #(
   // fill_q are free, so whether it is accepted does not matter), then the
   // whole buffer shifts by consume: the consumer's late decision drives one
   // shifter.
-  always_comb begin
+  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     logic [CapBytes*8-1:0] placed, merged;
     placed = (CapBytes*8)'(s_axis_tdata) << {fill_q, 3'b000};
     for (int k = 0; k < CapBytes; k++) begin
