@@ -3,9 +3,14 @@
 # (read_verilog -sv, implicit wires fatal, hierarchy, proc, check, no latches)
 # and Icarus -g2012 (any warning fails), the codec tops across the parameter
 # sweep, and illegal parameters, which must stop all three with a message.
-# Usage: tools/rtl-lint.sh build/rtl/cdma.f
+# Usage: tools/rtl-lint.sh build/rtl/cdma.f [GROUP...]
+# GROUP: prim, codec-e1, codec-e2, codec-e4, dma, refused (default: all).
+# ctest runs each group as a test of its own, so they run in parallel.
 set -uo pipefail
 filelist=$1
+shift
+groups=("$@")
+[ ${#groups[@]} -gt 0 ] || groups=(prim codec-e1 codec-e2 codec-e4 dma refused)
 incdir=$(sed -n 's/^+incdir+//p' "$filelist")
 mapfile -t files < <(grep -v '^+' "$filelist")
 work=$(mktemp -d)
@@ -41,73 +46,100 @@ refused() {
     for f in v y i; do tail -n 3 "$work/$f.log"; done; fails=$((fails + 1)); fi
 }
 
-for top in cdma_fifo_sync zvc_compact_ctrl zvc_compact zvc_expand zvc_packer zvc_unpacker; do
-  clean "$top" ""
-done
-clean zvc_compact "NumSlots=36 SlotBits=8"
-clean zvc_packer "BusBytes=8 ChunkBytes=8 HoldMask=1 Rows=8"
-clean cdma_selftest ""
-clean cdma_selftest "ElemBytes=4 BusBytes=32 FrameBeats=3"
-refused cdma_selftest "FrameBeats=0" "FrameBeats must be at least 1"
-refused zvc_packer "Rows=2" "Rows must be a power of two"
-clean zvc_expand "NumSlots=288 SlotBits=8"
-for e in 1 2 4; do
+group_prim() {
+  local top d
+  for top in cdma_fifo_sync zvc_compact_ctrl zvc_compact zvc_expand zvc_packer zvc_unpacker; do
+    clean "$top" ""
+  done
+  clean zvc_compact "NumSlots=36 SlotBits=8"
+  clean zvc_packer "BusBytes=8 ChunkBytes=8 HoldMask=1 Rows=8"
+  clean zvc_expand "NumSlots=288 SlotBits=8"
+  for d in 2 5; do clean cdma_ring_ptr "Depth=$d"; done
+  clean cdma_ram_1r1w "Width=73 Depth=5"
+}
+
+# The codecs at every bus width for one element width.
+group_codec() {
+  local e=$1 b
   for b in 8 16 32 64 128 256; do
     clean zvc_compressor "ElemBytes=$e BusBytes=$b"
     clean zvc_decompressor "ElemBytes=$e BusBytes=$b"
   done
-done
-for top in zvc_compressor zvc_decompressor; do
-  refused $top "ElemBytes=3" "ElemBytes must be 1, 2 or 4"
-  refused $top "BusBytes=12" "BusBytes must be a power of two"
-  refused $top "BusBytes=4" "BusBytes must be a power of two"
-  refused $top "BusBytes=512" "BusBytes must be a power of two"
-done
-refused cdma_fifo_sync "Depth=1" "Depth must be at least 2"
-for d in 2 5; do clean cdma_ring_ptr "Depth=$d"; done
-refused cdma_ring_ptr "Depth=1" "Depth must be at least 2"
-clean cdma_ram_1r1w "Width=73 Depth=5"
-refused cdma_ram_1r1w "Depth=1" "Depth must be at least 2"
-for p in "BusBytes=8 DepthBeats=2" "BusBytes=32 DepthBeats=2240" "BusBytes=256 DepthBeats=16"; do
-  clean cdma_buffer "$p"
-done
-refused cdma_buffer "DepthBeats=1" "DepthBeats must be from 2"
-for b in 8 256; do clean cdma_realign "BusBytes=$b"; done
-clean cdma_csr_regs ""
-clean cdma_csr ""
-clean cdma_dma ""
-for p in "ElemBytes=4 BusBytes=32" "ElemBytes=1 BusBytes=8 MaxBurstBeats=1 MaxReads=1 BufferBeats=4" \
-         "ElemBytes=2 BusBytes=256 MaxBurstBeats=256 MaxReads=255 BufferBeats=512 WriteBeats=256"; do
-  clean cdma_engine "$p"
-done
-refused cdma_engine "MaxBurstBeats=32 BufferBeats=16" "BufferBeats must be at least"
-refused cdma_engine "MaxBurstBeats=0" "MaxBurstBeats must be from 1 to 256"
-refused cdma_engine "MaxReads=0" "MaxReads must be from 1 to 255"
-refused cdma_engine "MaxBurstBeats=64 BufferBeats=64" "WriteBeats must be at least"
-refused cdma_engine "ElemBytes=3" "ElemBytes must be 1, 2 or 4"
-refused cdma_buffer "BusBytes=24" "BusBytes must be a power of two"
+}
+
+group_dma() {
+  local p b
+  for p in "BusBytes=8 DepthBeats=2" "BusBytes=32 DepthBeats=2240" "BusBytes=256 DepthBeats=16"; do
+    clean cdma_buffer "$p"
+  done
+  for b in 8 256; do clean cdma_realign "BusBytes=$b"; done
+  clean cdma_csr_regs ""
+  clean cdma_csr ""
+  clean cdma_dma ""
+  for p in "ElemBytes=4 BusBytes=32" "ElemBytes=1 BusBytes=8 MaxBurstBeats=1 MaxReads=1 BufferBeats=4" \
+           "ElemBytes=2 BusBytes=256 MaxBurstBeats=256 MaxReads=255 BufferBeats=512 WriteBeats=256"; do
+    clean cdma_engine "$p"
+  done
+  clean cdma_selftest ""
+  clean cdma_selftest "ElemBytes=4 BusBytes=32 FrameBeats=3"
+}
+
+group_refused() {
+  local top
+  refused cdma_selftest "FrameBeats=0" "FrameBeats must be at least 1"
+  refused zvc_packer "Rows=2" "Rows must be a power of two"
+  for top in zvc_compressor zvc_decompressor; do
+    refused $top "ElemBytes=3" "ElemBytes must be 1, 2 or 4"
+    refused $top "BusBytes=12" "BusBytes must be a power of two"
+    refused $top "BusBytes=4" "BusBytes must be a power of two"
+    refused $top "BusBytes=512" "BusBytes must be a power of two"
+  done
+  refused cdma_fifo_sync "Depth=1" "Depth must be at least 2"
+  refused cdma_ring_ptr "Depth=1" "Depth must be at least 2"
+  refused cdma_ram_1r1w "Depth=1" "Depth must be at least 2"
+  refused cdma_buffer "DepthBeats=1" "DepthBeats must be from 2"
+  refused cdma_engine "MaxBurstBeats=32 BufferBeats=16" "BufferBeats must be at least"
+  refused cdma_engine "MaxBurstBeats=0" "MaxBurstBeats must be from 1 to 256"
+  refused cdma_engine "MaxReads=0" "MaxReads must be from 1 to 255"
+  refused cdma_engine "MaxBurstBeats=64 BufferBeats=64" "WriteBeats must be at least"
+  refused cdma_engine "ElemBytes=3" "ElemBytes must be 1, 2 or 4"
+  refused cdma_buffer "BusBytes=24" "BusBytes must be a power of two"
+  nested
+}
 
 # An illegal parameter deep in a design is traced to its instance: Verilator
 # and Icarus print the instance path. Yosys 0.23 elaborates a module once per
 # parameter set, not per instance, and prints $error text without formatting,
 # so its log names the module being derived and the offending value instead.
-cat >"$work/lint_wrap.sv" <<'EOF_WRAP'
+nested() {
+  local nested_ok=1 f
+  cat >"$work/lint_wrap.sv" <<'EOF_WRAP'
 module lint_wrap;
   cdma_fifo_sync #(.Width(8), .Depth(1)) u_inner ();
 endmodule
 EOF_WRAP
-nested_ok=1
-verilator --lint-only -I"$incdir" --top-module lint_wrap "${files[@]}" "$work/lint_wrap.sv" >"$work/v.log" 2>&1 && nested_ok=0
-grep -q "lint_wrap.u_inner" "$work/v.log" || nested_ok=0
-iverilog -g2012 -I"$incdir" -s lint_wrap -o "$work/iv.out" "${files[@]}" "$work/lint_wrap.sv" >"$work/i.log" 2>&1 &&
-  vvp -n "$work/iv.out" >>"$work/i.log" 2>&1 && nested_ok=0
-grep -q "lint_wrap.u_inner.*Depth must be at least 2" "$work/i.log" || nested_ok=0
-yosys -p "read_verilog -sv -I$incdir ${files[*]} $work/lint_wrap.sv; hierarchy -check -top lint_wrap" >"$work/y.log" 2>&1 && nested_ok=0
-grep -A2 "Parameter .Depth = 1" "$work/y.log" | grep -q "derive mode .* module .\\\\cdma_fifo_sync" || nested_ok=0
-grep -q "ERROR: Depth must be at least 2" "$work/y.log" || nested_ok=0
-if [ $nested_ok -eq 1 ]; then passes=$((passes + 1)); else
-  echo "FAIL: an illegal Depth in lint_wrap.u_inner is not traced to its instance (module under Yosys)"
-  for f in v i y; do tail -n 4 "$work/$f.log"; done; fails=$((fails + 1)); fi
+  verilator --lint-only -I"$incdir" --top-module lint_wrap "${files[@]}" "$work/lint_wrap.sv" >"$work/v.log" 2>&1 && nested_ok=0
+  grep -q "lint_wrap.u_inner" "$work/v.log" || nested_ok=0
+  iverilog -g2012 -I"$incdir" -s lint_wrap -o "$work/iv.out" "${files[@]}" "$work/lint_wrap.sv" >"$work/i.log" 2>&1 &&
+    vvp -n "$work/iv.out" >>"$work/i.log" 2>&1 && nested_ok=0
+  grep -q "lint_wrap.u_inner.*Depth must be at least 2" "$work/i.log" || nested_ok=0
+  yosys -p "read_verilog -sv -I$incdir ${files[*]} $work/lint_wrap.sv; hierarchy -check -top lint_wrap" >"$work/y.log" 2>&1 && nested_ok=0
+  grep -A2 "Parameter .Depth = 1" "$work/y.log" | grep -q "derive mode .* module .\\\\cdma_fifo_sync" || nested_ok=0
+  grep -q "ERROR: Depth must be at least 2" "$work/y.log" || nested_ok=0
+  if [ $nested_ok -eq 1 ]; then passes=$((passes + 1)); else
+    echo "FAIL: an illegal Depth in lint_wrap.u_inner is not traced to its instance (module under Yosys)"
+    for f in v i y; do tail -n 4 "$work/$f.log"; done; fails=$((fails + 1)); fi
+}
 
-echo "rtl-lint: $passes passed, $fails failed"
+for group in "${groups[@]}"; do
+  case $group in
+    prim) group_prim ;;
+    codec-e[124]) group_codec "${group#codec-e}" ;;
+    dma) group_dma ;;
+    refused) group_refused ;;
+    *) echo "rtl-lint: unknown group '$group'" >&2; exit 2 ;;
+  esac
+done
+
+echo "rtl-lint ${groups[*]}: $passes passed, $fails failed"
 [ "$fails" -eq 0 ]
