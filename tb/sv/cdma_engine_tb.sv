@@ -1,14 +1,12 @@
 // Self-checking bench for cdma_engine, in plain simulation SystemVerilog so
 // that any simulator runs the same stimulus on the RTL or on a Yosys netlist
-// (tb/sv/run_engine.sh). Verilator (--binary --timing) runs it in the default
-// suite. Icarus 11.0 as Debian 12 ships it hangs in a zero-delay loop on the
-// first compressed or decompressed beat: its always_comb re-triggers blocks
-// that read a variable they write (Icarus issue #508, fixed after 11.0), which
-// the codecs' blocks do (docs/testing.md). The stimulus and the expected
-// results come from the golden model (tb/sv/engine_vectors.py writes them
-// into the folder given by +vectors=DIR): the initial memory image, the
-// descriptors with their expected status records, and the memory image after
-// every descriptor has run. +seed=N seeds the bench's random handshakes.
+// (tb/sv/run_engine.sh). The default suite runs it under Verilator and under
+// Icarus, and checks that both finish on the same cycle. The stimulus and the
+// expected results come from the golden model (tb/sv/engine_vectors.py
+// writes them into the folder given by +vectors=DIR): the initial memory
+// image, the descriptors with their expected status records, and the memory
+// image after every descriptor has run. +seed=N seeds the bench's random
+// handshakes.
 //
 // The bench is an AXI4 memory with random AR/AW/W acceptance, random gaps in
 // R and random B latency, up to 16 bursts queued per direction. It checks the
@@ -16,9 +14,8 @@
 // addresses, no 4 KB crossing, at most MaxBurstBeats beats, WLAST on the last
 // beat, RREADY never low while a beat is owed), every status record in order,
 // and the whole memory image at the end. Prints "cdma_engine_tb: N
-// descriptors, C cycles, 0 errors" and finishes, or stops with $fatal on the
-// first mismatch or after a cycle limit.
-/* verilator lint_off INITIALDLY */  // the driver runs in an initial block
+// descriptors, last status at cycle C, 0 errors" and finishes, or stops with
+// $fatal on the first mismatch or after a cycle limit.
 /* verilator lint_off BLKSEQ */      // the memory model's state, shared by its processes
 /* verilator lint_off UNUSEDSIGNAL */
 /* verilator lint_off SYNCASYNCNET */
@@ -100,7 +97,7 @@ module cdma_engine_tb;
   logic [31:0] e_raw    [MaxDescs];
   logic [31:0] e_comp   [MaxDescs];
   logic [3:0]  e_error  [MaxDescs];
-  integer      n_descs = 0, n_sts = 0, cycles = 0;
+  integer      n_descs = 0, n_sts = 0, cycles = 0, done_cycles = 0;
 
   // The bench's own xorshift32, one state per process, so that every
   // simulator sees the same stimulus whatever order it runs the processes in.
@@ -141,10 +138,15 @@ module cdma_engine_tb;
     if (addr + (64'(len) + 1) * 64'(BusBytes) > 64'(MemBytes)) fail({ch, ": burst outside the memory"});
   endtask
 
+  // Every process reads the cycle count before this edge's update, so the
+  // reported count is the same under every simulator.
+  always @(posedge clk) begin
+    if (rst_n) cycles <= cycles + 1;
+    if (cycles > CycleLimit) fail("cycle limit: the engine hangs");
+  end
+
   always @(posedge clk) begin
     if (rst_n) begin
-      cycles = cycles + 1;
-      if (cycles > CycleLimit) fail("cycle limit: the engine hangs");
       if (arvalid && arready) begin
         check_burst("AR", araddr, arlen, arsize, arburst);
         if (rq_wr - rq_rd >= MaxReads) fail("more than MaxReads read bursts outstanding");
@@ -228,12 +230,16 @@ module cdma_engine_tb;
                        n_sts, sts_tag, sts_raw, sts_comp, sts_error, d_tag[n_sts], e_raw[n_sts],
                        e_comp[n_sts], e_error[n_sts]));
       n_sts = n_sts + 1;
+      if (n_sts == n_descs) done_cycles = cycles;
     end
     rng_s = next(rng_s);
     sts_ready <= below(rng_s, 80);
   end
 
   // ---- Driver ----------------------------------------------------------------
+  logic desc_taken = 1'b0;  // a descriptor was accepted on the last rising edge
+  always @(posedge clk) desc_taken <= desc_valid && desc_ready;
+
   string  dir;
   logic [31:0] seed;
   integer fd, k, bad;
@@ -262,26 +268,30 @@ module cdma_engine_tb;
       n_descs = n_descs + 1;
     $fclose(fd);
     if (n_descs == 0) $fatal(1, "cdma_engine_tb: no descriptors in %s/desc.txt", dir);
-    repeat (3) @(posedge clk);
-    rst_n <= 1'b1;
+    // The driver changes and samples signals only on falling edges: what a
+    // process that resumes on a rising edge sees of that edge's updates
+    // differs between simulators (Verilator applies this process's
+    // nonblocking writes before the memory model's processes run).
+    repeat (3) @(negedge clk);
+    rst_n = 1'b1;
     for (k = 0; k < n_descs; k++) begin
       rng_d = next(rng_d);
       while (below(rng_d, 30)) begin
-        @(posedge clk);
+        @(negedge clk);
         rng_d = next(rng_d);
       end
-      desc_valid <= 1'b1;
-      desc_op    <= d_op[k];
-      desc_src   <= d_src[k];
-      desc_dst   <= d_dst[k];
-      desc_raw   <= d_raw[k];
-      desc_comp  <= d_comp[k];
-      desc_tag   <= d_tag[k];
-      @(posedge clk);
-      while (!desc_ready) @(posedge clk);
-      desc_valid <= 1'b0;
+      desc_valid = 1'b1;
+      desc_op    = d_op[k];
+      desc_src   = d_src[k];
+      desc_dst   = d_dst[k];
+      desc_raw   = d_raw[k];
+      desc_comp  = d_comp[k];
+      desc_tag   = d_tag[k];
+      @(negedge clk);
+      while (!desc_taken) @(negedge clk);
+      desc_valid = 1'b0;
     end
-    while (n_sts < n_descs || busy || b_owed > 0) @(posedge clk);
+    while (n_sts < n_descs || busy || b_owed > 0) @(negedge clk);
     repeat (20) @(posedge clk);
     bad = 0;
     for (k = 0; k < MemBytes; k++)
@@ -290,7 +300,8 @@ module cdma_engine_tb;
         bad = bad + 1;
       end
     if (bad != 0) fail($sformatf("%0d memory bytes differ from the golden image", bad));
-    $display("cdma_engine_tb: %0d descriptors, %0d cycles, 0 errors", n_descs, cycles);
+    $display("cdma_engine_tb: %0d descriptors, last status at cycle %0d, 0 errors", n_descs,
+             done_cycles);
     $finish;
   end
 endmodule
