@@ -5,7 +5,8 @@ summary.py BOARD DESIGN CONFIG FREQ REPORT  -> summary JSON on stdout
 summary.py --unfit BOARD DESIGN CONFIG FREQ NEXTPNR_LOG
                                             -> summary JSON of a design too big for the device
 summary.py --text SUMMARY                   -> one line for people
-summary.py --table OUTDIR                   -> markdown table of OUTDIR/*/summary.json
+summary.py --table OUTDIR                   -> markdown table of OUTDIR/*/summary.json,
+                                               with the sources' commit (OUTDIR/*/commit)
 """
 import glob
 import json
@@ -57,21 +58,27 @@ def table(outdir):
     rows = []
     for path in sorted(glob.glob(os.path.join(outdir, "*", "summary.json"))):
         with open(path) as f:
-            rows.append(json.load(f))
+            s = json.load(f)
+        commit_path = os.path.join(os.path.dirname(path), "commit")
+        s["commit"] = "–"
+        if os.path.exists(commit_path):
+            with open(commit_path) as f:
+                s["commit"] = f.read().strip()
+        rows.append(s)
     rows.sort(key=lambda s: (s["design"], s["board"], s["config"]))
-    lines = ["| design | board | config | logic cells | RAM | Fmax (MHz) | target |",
-             "|---|---|---|---|---|---|---|"]
+    lines = ["| design | board | config | logic cells | RAM | Fmax (MHz) | target | commit |",
+             "|---|---|---|---|---|---|---|---|"]
     for s in rows:
         lc, lc_all = cells(s, "ICESTORM_LC")
         ram, ram_all = cells(s, "ICESTORM_RAM")
         if not s["fits"]:
             lines.append(f"| {s['design']} | {s['board']} | {s['config']} | needs {lc} of {lc_all} "
-                         f"({100 * lc / lc_all:.0f} %): does not fit | – | – | – |")
+                         f"({100 * lc / lc_all:.0f} %): does not fit | – | – | – | {s['commit']} |")
             continue
         met = "met" if s["meets_target"] else "not met"
         lines.append(f"| {s['design']} | {s['board']} | {s['config']} | {lc} / {lc_all} "
                      f"({100 * lc / lc_all:.0f} %) | {ram} / {ram_all} | {s['fmax_mhz']} | "
-                     f"{s['target_mhz']:g} MHz {met} |")
+                     f"{s['target_mhz']:g} MHz {met} | {s['commit']} |")
     return "\n".join(lines)
 
 
