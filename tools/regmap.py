@@ -71,6 +71,9 @@ def sv_csr_regs():
             rng = f"[{f['width'] - 1}:0]" if f["width"] > 1 else ""
             rng = f"{rng:<7}"
             if r["access"] == "ro" and "value" not in r:
+                # Sized by the map: the read decode places the field with its LSB only.
+                if r.get("fields"):
+                    rng = f"[{pkg}{r['name']}_{f['name']}_WIDTH-1:0] "
                 ports.append(f"  input  logic {rng}{port(r, f, '_i')},")
             elif r["access"] in ("rw", "w1c"):
                 if r["access"] == "w1c":
@@ -122,30 +125,37 @@ def sv_csr_regs():
     for r, f in stored:
         rng = f"[{f['width'] - 1}:0] " if f["width"] > 1 else ""
         out.append(f"  logic {rng}{port(r, f, '_d')}, {q(r, f)};")
+    def decode(addr, target, unmapped):
+        """A case over addr: target = {1'b1, value} for each register, unmapped otherwise."""
+        lines = ["  always_comb begin", f"    unique case ({addr})"]
+        for r in regs:
+            o = f"{pkg}{r['name']}_OFFSET"
+            if "value" in r:
+                value = f"{pkg}{r['name']}_VALUE"
+            elif r["access"] == "wo":
+                value = "32'h0"
+            else:
+                # Fields shifted into place and or-ed: each path assigns the
+                # target once, with no part-select on the left.
+                src = (lambda f: port(r, f, "_i")) if r["access"] == "ro" else (lambda f: q(r, f))
+                value = " | ".join(f"(32'({src(f)}) << {pkg}{r['name']}_{f['name']}_LSB)" if r.get("fields")
+                                   else src(f) for f in fields_of(r))
+            lines.append(f"      {o}: {target} = {{1'b1, {value}}};")
+        lines += [f"      default: {target} = {unmapped};", "    endcase", "  end"]
+        return lines
+
     out += ["",
-            "  // The register at addr: {exists, value}.",
-            "  function automatic logic [32:0] reg_value(input logic [7:0] addr);",
-            "    reg_value = {1'b1, 32'h0};",
-            "    unique case (addr)"]
-    for r in regs:
-        o = f"{pkg}{r['name']}_OFFSET"
-        if "value" in r:
-            out.append(f"      {o}: reg_value[31:0] = {pkg}{r['name']}_VALUE;")
-        elif r["access"] == "wo":
-            out.append(f"      {o}: reg_value[31:0] = '0;")
-        else:
-            src = (lambda f: port(r, f, "_i")) if r["access"] == "ro" else (lambda f: q(r, f))
-            lines = [f"{sel(r, f, 'reg_value')} = {src(f)};" if r.get("fields")
-                     else f"reg_value[31:0] = {src(f)};" for f in fields_of(r)]
-            out += case_item(o, lines, "      ")
-    out += ["      default: reg_value[32] = 1'b0;",
-            "    endcase",
-            "  endfunction",
+            "  // {mapped, value} of the register at raddr_i; then at waddr_i, whose value",
+            "  // the write's unstrobed bytes keep. Blocks, not a function called in a",
+            "  // continuous assignment: that is evaluated again only when the call's",
+            "  // arguments change (Icarus 11 does exactly that), so it missed changes of",
+            "  // the registers it read. Each path assigns once: with a default first and",
+            "  // an override, these two blocks looped forever at time 0 in Icarus 11.",
+            *decode("raddr_i", "{rd_ok_o, rdata_o}", "33'h0"),
             "",
             "  logic [31:0] wr_value, wdata;",
             "  logic        wr_exists_unused;",
-            "  assign {rd_ok_o, rdata_o} = reg_value(raddr_i);",
-            "  assign {wr_exists_unused, wr_value} = reg_value(waddr_i);",
+            *decode("waddr_i", "{wr_exists_unused, wr_value}", "33'h0"),
             "  // Unstrobed bytes keep the register's current value.",
             "  always_comb begin",
             "    for (int i = 0; i < 4; i++) wdata[8*i +: 8] = wstrb_i[i] ? wdata_i[8*i +: 8] : wr_value[8*i +: 8];",

@@ -19,9 +19,9 @@ module cdma_csr_regs (
   output logic [31:0] rdata_o,
   output logic        rd_ok_o,
   // The registers' fields (JSON order).
-  input  logic [7:0]  config_elem_bytes_i,
-  input  logic [7:0]  config_bus_bytes_log2_i,
-  input  logic [15:0] config_max_burst_i,
+  input  logic [cdma_regs_pkg::CONFIG_ELEM_BYTES_WIDTH-1:0] config_elem_bytes_i,
+  input  logic [cdma_regs_pkg::CONFIG_BUS_BYTES_LOG2_WIDTH-1:0] config_bus_bytes_log2_i,
+  input  logic [cdma_regs_pkg::CONFIG_MAX_BURST_WIDTH-1:0] config_max_burst_i,
   output logic        ctrl_irq_en_o,
   input  logic        irq_done_set_i,
   output logic        irq_done_o,
@@ -35,13 +35,13 @@ module cdma_csr_regs (
   output logic [31:0] desc_comp_bytes_o,
   input  logic        desc_push_ready_i,
   output logic        desc_push_we_o,
-  input  logic        queue_desc_full_i,
-  input  logic        queue_sts_valid_i,
-  input  logic        queue_busy_i,
-  input  logic [15:0] sts_tag_tag_i,
+  input  logic [cdma_regs_pkg::QUEUE_DESC_FULL_WIDTH-1:0] queue_desc_full_i,
+  input  logic [cdma_regs_pkg::QUEUE_STS_VALID_WIDTH-1:0] queue_sts_valid_i,
+  input  logic [cdma_regs_pkg::QUEUE_BUSY_WIDTH-1:0] queue_busy_i,
+  input  logic [cdma_regs_pkg::STS_TAG_TAG_WIDTH-1:0] sts_tag_tag_i,
   input  logic [31:0] sts_raw_bytes_i,
   input  logic [31:0] sts_comp_bytes_i,
-  input  logic [3:0]  sts_error_code_i,
+  input  logic [cdma_regs_pkg::STS_ERROR_CODE_WIDTH-1:0] sts_error_code_i,
   input  logic        sts_pop_ready_i,
   output logic        sts_pop_we_o
 );
@@ -56,45 +56,63 @@ module cdma_csr_regs (
   logic [31:0] desc_raw_bytes_d, desc_raw_bytes_q;
   logic [31:0] desc_comp_bytes_d, desc_comp_bytes_q;
 
-  // The register at addr: {exists, value}.
-  function automatic logic [32:0] reg_value(input logic [7:0] addr);
-    reg_value = {1'b1, 32'h0};
-    unique case (addr)
-      cdma_regs_pkg::ID_OFFSET: reg_value[31:0] = cdma_regs_pkg::ID_VALUE;
-      cdma_regs_pkg::CONFIG_OFFSET: begin
-        reg_value[cdma_regs_pkg::CONFIG_ELEM_BYTES_LSB +: cdma_regs_pkg::CONFIG_ELEM_BYTES_WIDTH] = config_elem_bytes_i;
-        reg_value[cdma_regs_pkg::CONFIG_BUS_BYTES_LOG2_LSB +: cdma_regs_pkg::CONFIG_BUS_BYTES_LOG2_WIDTH] = config_bus_bytes_log2_i;
-        reg_value[cdma_regs_pkg::CONFIG_MAX_BURST_LSB +: cdma_regs_pkg::CONFIG_MAX_BURST_WIDTH] = config_max_burst_i;
-      end
-      cdma_regs_pkg::CTRL_OFFSET: reg_value[cdma_regs_pkg::CTRL_IRQ_EN_LSB +: cdma_regs_pkg::CTRL_IRQ_EN_WIDTH] = ctrl_irq_en_q;
-      cdma_regs_pkg::IRQ_OFFSET: reg_value[cdma_regs_pkg::IRQ_DONE_LSB +: cdma_regs_pkg::IRQ_DONE_WIDTH] = irq_done_q;
-      cdma_regs_pkg::DESC_OP_OFFSET: reg_value[cdma_regs_pkg::DESC_OP_OP_LSB +: cdma_regs_pkg::DESC_OP_OP_WIDTH] = desc_op_op_q;
-      cdma_regs_pkg::DESC_TAG_OFFSET: reg_value[cdma_regs_pkg::DESC_TAG_TAG_LSB +: cdma_regs_pkg::DESC_TAG_TAG_WIDTH] = desc_tag_tag_q;
-      cdma_regs_pkg::DESC_SRC_LO_OFFSET: reg_value[31:0] = desc_src_lo_q;
-      cdma_regs_pkg::DESC_SRC_HI_OFFSET: reg_value[31:0] = desc_src_hi_q;
-      cdma_regs_pkg::DESC_DST_LO_OFFSET: reg_value[31:0] = desc_dst_lo_q;
-      cdma_regs_pkg::DESC_DST_HI_OFFSET: reg_value[31:0] = desc_dst_hi_q;
-      cdma_regs_pkg::DESC_RAW_BYTES_OFFSET: reg_value[31:0] = desc_raw_bytes_q;
-      cdma_regs_pkg::DESC_COMP_BYTES_OFFSET: reg_value[31:0] = desc_comp_bytes_q;
-      cdma_regs_pkg::DESC_PUSH_OFFSET: reg_value[31:0] = '0;
-      cdma_regs_pkg::QUEUE_OFFSET: begin
-        reg_value[cdma_regs_pkg::QUEUE_DESC_FULL_LSB +: cdma_regs_pkg::QUEUE_DESC_FULL_WIDTH] = queue_desc_full_i;
-        reg_value[cdma_regs_pkg::QUEUE_STS_VALID_LSB +: cdma_regs_pkg::QUEUE_STS_VALID_WIDTH] = queue_sts_valid_i;
-        reg_value[cdma_regs_pkg::QUEUE_BUSY_LSB +: cdma_regs_pkg::QUEUE_BUSY_WIDTH] = queue_busy_i;
-      end
-      cdma_regs_pkg::STS_TAG_OFFSET: reg_value[cdma_regs_pkg::STS_TAG_TAG_LSB +: cdma_regs_pkg::STS_TAG_TAG_WIDTH] = sts_tag_tag_i;
-      cdma_regs_pkg::STS_RAW_BYTES_OFFSET: reg_value[31:0] = sts_raw_bytes_i;
-      cdma_regs_pkg::STS_COMP_BYTES_OFFSET: reg_value[31:0] = sts_comp_bytes_i;
-      cdma_regs_pkg::STS_ERROR_OFFSET: reg_value[cdma_regs_pkg::STS_ERROR_CODE_LSB +: cdma_regs_pkg::STS_ERROR_CODE_WIDTH] = sts_error_code_i;
-      cdma_regs_pkg::STS_POP_OFFSET: reg_value[31:0] = '0;
-      default: reg_value[32] = 1'b0;
+  // {mapped, value} of the register at raddr_i; then at waddr_i, whose value
+  // the write's unstrobed bytes keep. Blocks, not a function called in a
+  // continuous assignment: that is evaluated again only when the call's
+  // arguments change (Icarus 11 does exactly that), so it missed changes of
+  // the registers it read. Each path assigns once: with a default first and
+  // an override, these two blocks looped forever at time 0 in Icarus 11.
+  always_comb begin
+    unique case (raddr_i)
+      cdma_regs_pkg::ID_OFFSET: {rd_ok_o, rdata_o} = {1'b1, cdma_regs_pkg::ID_VALUE};
+      cdma_regs_pkg::CONFIG_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(config_elem_bytes_i) << cdma_regs_pkg::CONFIG_ELEM_BYTES_LSB) | (32'(config_bus_bytes_log2_i) << cdma_regs_pkg::CONFIG_BUS_BYTES_LOG2_LSB) | (32'(config_max_burst_i) << cdma_regs_pkg::CONFIG_MAX_BURST_LSB)};
+      cdma_regs_pkg::CTRL_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(ctrl_irq_en_q) << cdma_regs_pkg::CTRL_IRQ_EN_LSB)};
+      cdma_regs_pkg::IRQ_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(irq_done_q) << cdma_regs_pkg::IRQ_DONE_LSB)};
+      cdma_regs_pkg::DESC_OP_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(desc_op_op_q) << cdma_regs_pkg::DESC_OP_OP_LSB)};
+      cdma_regs_pkg::DESC_TAG_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(desc_tag_tag_q) << cdma_regs_pkg::DESC_TAG_TAG_LSB)};
+      cdma_regs_pkg::DESC_SRC_LO_OFFSET: {rd_ok_o, rdata_o} = {1'b1, desc_src_lo_q};
+      cdma_regs_pkg::DESC_SRC_HI_OFFSET: {rd_ok_o, rdata_o} = {1'b1, desc_src_hi_q};
+      cdma_regs_pkg::DESC_DST_LO_OFFSET: {rd_ok_o, rdata_o} = {1'b1, desc_dst_lo_q};
+      cdma_regs_pkg::DESC_DST_HI_OFFSET: {rd_ok_o, rdata_o} = {1'b1, desc_dst_hi_q};
+      cdma_regs_pkg::DESC_RAW_BYTES_OFFSET: {rd_ok_o, rdata_o} = {1'b1, desc_raw_bytes_q};
+      cdma_regs_pkg::DESC_COMP_BYTES_OFFSET: {rd_ok_o, rdata_o} = {1'b1, desc_comp_bytes_q};
+      cdma_regs_pkg::DESC_PUSH_OFFSET: {rd_ok_o, rdata_o} = {1'b1, 32'h0};
+      cdma_regs_pkg::QUEUE_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(queue_desc_full_i) << cdma_regs_pkg::QUEUE_DESC_FULL_LSB) | (32'(queue_sts_valid_i) << cdma_regs_pkg::QUEUE_STS_VALID_LSB) | (32'(queue_busy_i) << cdma_regs_pkg::QUEUE_BUSY_LSB)};
+      cdma_regs_pkg::STS_TAG_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(sts_tag_tag_i) << cdma_regs_pkg::STS_TAG_TAG_LSB)};
+      cdma_regs_pkg::STS_RAW_BYTES_OFFSET: {rd_ok_o, rdata_o} = {1'b1, sts_raw_bytes_i};
+      cdma_regs_pkg::STS_COMP_BYTES_OFFSET: {rd_ok_o, rdata_o} = {1'b1, sts_comp_bytes_i};
+      cdma_regs_pkg::STS_ERROR_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(sts_error_code_i) << cdma_regs_pkg::STS_ERROR_CODE_LSB)};
+      cdma_regs_pkg::STS_POP_OFFSET: {rd_ok_o, rdata_o} = {1'b1, 32'h0};
+      default: {rd_ok_o, rdata_o} = 33'h0;
     endcase
-  endfunction
+  end
 
   logic [31:0] wr_value, wdata;
   logic        wr_exists_unused;
-  assign {rd_ok_o, rdata_o} = reg_value(raddr_i);
-  assign {wr_exists_unused, wr_value} = reg_value(waddr_i);
+  always_comb begin
+    unique case (waddr_i)
+      cdma_regs_pkg::ID_OFFSET: {wr_exists_unused, wr_value} = {1'b1, cdma_regs_pkg::ID_VALUE};
+      cdma_regs_pkg::CONFIG_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(config_elem_bytes_i) << cdma_regs_pkg::CONFIG_ELEM_BYTES_LSB) | (32'(config_bus_bytes_log2_i) << cdma_regs_pkg::CONFIG_BUS_BYTES_LOG2_LSB) | (32'(config_max_burst_i) << cdma_regs_pkg::CONFIG_MAX_BURST_LSB)};
+      cdma_regs_pkg::CTRL_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(ctrl_irq_en_q) << cdma_regs_pkg::CTRL_IRQ_EN_LSB)};
+      cdma_regs_pkg::IRQ_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(irq_done_q) << cdma_regs_pkg::IRQ_DONE_LSB)};
+      cdma_regs_pkg::DESC_OP_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(desc_op_op_q) << cdma_regs_pkg::DESC_OP_OP_LSB)};
+      cdma_regs_pkg::DESC_TAG_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(desc_tag_tag_q) << cdma_regs_pkg::DESC_TAG_TAG_LSB)};
+      cdma_regs_pkg::DESC_SRC_LO_OFFSET: {wr_exists_unused, wr_value} = {1'b1, desc_src_lo_q};
+      cdma_regs_pkg::DESC_SRC_HI_OFFSET: {wr_exists_unused, wr_value} = {1'b1, desc_src_hi_q};
+      cdma_regs_pkg::DESC_DST_LO_OFFSET: {wr_exists_unused, wr_value} = {1'b1, desc_dst_lo_q};
+      cdma_regs_pkg::DESC_DST_HI_OFFSET: {wr_exists_unused, wr_value} = {1'b1, desc_dst_hi_q};
+      cdma_regs_pkg::DESC_RAW_BYTES_OFFSET: {wr_exists_unused, wr_value} = {1'b1, desc_raw_bytes_q};
+      cdma_regs_pkg::DESC_COMP_BYTES_OFFSET: {wr_exists_unused, wr_value} = {1'b1, desc_comp_bytes_q};
+      cdma_regs_pkg::DESC_PUSH_OFFSET: {wr_exists_unused, wr_value} = {1'b1, 32'h0};
+      cdma_regs_pkg::QUEUE_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(queue_desc_full_i) << cdma_regs_pkg::QUEUE_DESC_FULL_LSB) | (32'(queue_sts_valid_i) << cdma_regs_pkg::QUEUE_STS_VALID_LSB) | (32'(queue_busy_i) << cdma_regs_pkg::QUEUE_BUSY_LSB)};
+      cdma_regs_pkg::STS_TAG_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(sts_tag_tag_i) << cdma_regs_pkg::STS_TAG_TAG_LSB)};
+      cdma_regs_pkg::STS_RAW_BYTES_OFFSET: {wr_exists_unused, wr_value} = {1'b1, sts_raw_bytes_i};
+      cdma_regs_pkg::STS_COMP_BYTES_OFFSET: {wr_exists_unused, wr_value} = {1'b1, sts_comp_bytes_i};
+      cdma_regs_pkg::STS_ERROR_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(sts_error_code_i) << cdma_regs_pkg::STS_ERROR_CODE_LSB)};
+      cdma_regs_pkg::STS_POP_OFFSET: {wr_exists_unused, wr_value} = {1'b1, 32'h0};
+      default: {wr_exists_unused, wr_value} = 33'h0;
+    endcase
+  end
   // Unstrobed bytes keep the register's current value.
   always_comb begin
     for (int i = 0; i < 4; i++) wdata[8*i +: 8] = wstrb_i[i] ? wdata_i[8*i +: 8] : wr_value[8*i +: 8];

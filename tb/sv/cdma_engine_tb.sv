@@ -16,10 +16,24 @@
 // and the whole memory image at the end. Prints "cdma_engine_tb: N
 // descriptors, last status at cycle C, 0 errors" and finishes, or stops with
 // $fatal on the first mismatch or after a cycle limit.
+//
+// With CDMA_REGTOP defined (tb/sv/cdma_dma_tb.sv) the same bench runs the
+// register top cdma_dma instead: a CPU process checks ID and CONFIG, stages
+// each descriptor in DESC_* and queues it with DESC_PUSH when QUEUE says
+// there is room, and, whenever QUEUE shows a status record, checks that
+// irq_o is up (CTRL.IRQ_EN set), reads STS_*, clears IRQ and pops the
+// record; at the end a STS_POP with no record must answer SLVERR. It prints
+// "cdma_dma_tb: ..." instead.
 /* verilator lint_off BLKSEQ */      // the memory model's state, shared by its processes
 /* verilator lint_off UNUSEDSIGNAL */
 /* verilator lint_off SYNCASYNCNET */
+`ifdef CDMA_REGTOP
+module cdma_dma_tb;
+  localparam Name = "cdma_dma_tb";
+`else
 module cdma_engine_tb;
+  localparam Name = "cdma_engine_tb";
+`endif
   parameter int ElemBytes = 4;
   parameter int BusBytes = 32;
   parameter int MaxBurstBeats = 16;
@@ -36,6 +50,7 @@ module cdma_engine_tb;
   logic rst_n = 1'b0;
   always #5 clk = !clk;
 
+`ifndef CDMA_REGTOP
   logic        desc_valid, desc_ready;
   logic [1:0]  desc_op;
   logic [63:0] desc_src, desc_dst;
@@ -46,6 +61,7 @@ module cdma_engine_tb;
   logic [31:0] sts_raw, sts_comp;
   logic [3:0]  sts_error;
   logic        busy;
+`endif
 
   logic [3:0]            arid, rid, awid, bid;
   logic [63:0]           araddr, awaddr;
@@ -58,6 +74,44 @@ module cdma_engine_tb;
   logic [8*BusBytes-1:0] rdata, wdata;
   logic [BusBytes-1:0]   wstrb;
 
+  // The AXI4 master ports, the same on both tops.
+`define CDMA_TB_AXI \
+    .m_axi_arid(arid), .m_axi_araddr(araddr), .m_axi_arlen(arlen), .m_axi_arsize(arsize), \
+    .m_axi_arburst(arburst), .m_axi_arcache(arcache), .m_axi_arprot(arprot), \
+    .m_axi_arvalid(arvalid), .m_axi_arready(arready), \
+    .m_axi_rid(rid), .m_axi_rdata(rdata), .m_axi_rresp(rresp), .m_axi_rlast(rlast), \
+    .m_axi_rvalid(rvalid), .m_axi_rready(rready), \
+    .m_axi_awid(awid), .m_axi_awaddr(awaddr), .m_axi_awlen(awlen), .m_axi_awsize(awsize), \
+    .m_axi_awburst(awburst), .m_axi_awcache(awcache), .m_axi_awprot(awprot), \
+    .m_axi_awvalid(awvalid), .m_axi_awready(awready), \
+    .m_axi_wdata(wdata), .m_axi_wstrb(wstrb), .m_axi_wlast(wlast), .m_axi_wvalid(wvalid), \
+    .m_axi_wready(wready), \
+    .m_axi_bid(bid), .m_axi_bresp(bresp), .m_axi_bvalid(bvalid), .m_axi_bready(bready)
+
+`ifdef CDMA_REGTOP
+  logic [7:0]  l_awaddr, l_araddr;
+  logic [31:0] l_wdata, l_rdata;
+  logic [1:0]  l_bresp, l_rresp;
+  logic        l_awvalid, l_awready, l_wvalid, l_wready, l_bvalid, l_bready;
+  logic        l_arvalid, l_arready, l_rvalid, l_rready, irq;
+`ifdef CDMA_NETLIST
+  cdma_dma dut (
+`else
+  cdma_dma #(
+    .ElemBytes(ElemBytes), .BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats),
+    .MaxReads(MaxReads), .BufferBeats(BufferBeats), .WriteBeats(WriteBeats)
+  ) dut (
+`endif
+    .clk_i(clk), .rst_ni(rst_n),
+    .s_axil_awaddr(l_awaddr), .s_axil_awprot(3'b000), .s_axil_awvalid(l_awvalid),
+    .s_axil_awready(l_awready), .s_axil_wdata(l_wdata), .s_axil_wstrb(4'hF),
+    .s_axil_wvalid(l_wvalid), .s_axil_wready(l_wready), .s_axil_bresp(l_bresp),
+    .s_axil_bvalid(l_bvalid), .s_axil_bready(l_bready), .s_axil_araddr(l_araddr),
+    .s_axil_arprot(3'b000), .s_axil_arvalid(l_arvalid), .s_axil_arready(l_arready),
+    .s_axil_rdata(l_rdata), .s_axil_rresp(l_rresp), .s_axil_rvalid(l_rvalid),
+    .s_axil_rready(l_rready), .irq_o(irq),
+    `CDMA_TB_AXI);
+`else
 `ifdef CDMA_NETLIST
   cdma_engine dut (
 `else
@@ -73,17 +127,8 @@ module cdma_engine_tb;
     .sts_valid_o(sts_valid), .sts_ready_i(sts_ready), .sts_tag_o(sts_tag),
     .sts_raw_bytes_o(sts_raw), .sts_comp_bytes_o(sts_comp), .sts_error_o(sts_error),
     .busy_o(busy),
-    .m_axi_arid(arid), .m_axi_araddr(araddr), .m_axi_arlen(arlen), .m_axi_arsize(arsize),
-    .m_axi_arburst(arburst), .m_axi_arcache(arcache), .m_axi_arprot(arprot),
-    .m_axi_arvalid(arvalid), .m_axi_arready(arready),
-    .m_axi_rid(rid), .m_axi_rdata(rdata), .m_axi_rresp(rresp), .m_axi_rlast(rlast),
-    .m_axi_rvalid(rvalid), .m_axi_rready(rready),
-    .m_axi_awid(awid), .m_axi_awaddr(awaddr), .m_axi_awlen(awlen), .m_axi_awsize(awsize),
-    .m_axi_awburst(awburst), .m_axi_awcache(awcache), .m_axi_awprot(awprot),
-    .m_axi_awvalid(awvalid), .m_axi_awready(awready),
-    .m_axi_wdata(wdata), .m_axi_wstrb(wstrb), .m_axi_wlast(wlast), .m_axi_wvalid(wvalid),
-    .m_axi_wready(wready),
-    .m_axi_bid(bid), .m_axi_bresp(bresp), .m_axi_bvalid(bvalid), .m_axi_bready(bready));
+    `CDMA_TB_AXI);
+`endif
 
   // ---- Vectors ---------------------------------------------------------------
   logic [7:0]  mem      [MemBytes];
@@ -113,8 +158,8 @@ module cdma_engine_tb;
   logic [31:0] rng_ar, rng_r, rng_aw, rng_w, rng_b, rng_s, rng_d;  // seeded by the driver
 
   task automatic fail(input string what);
-    $display("cdma_engine_tb: FAIL at cycle %0d: %s", cycles, what);
-    $fatal(1, "cdma_engine_tb: 1 error");
+    $display("%s: FAIL at cycle %0d: %s", Name, cycles, what);
+    $fatal(1, "%s: 1 error", Name);
   endtask
 
   // ---- AXI4 memory: reads ----------------------------------------------------
@@ -221,34 +266,145 @@ module cdma_engine_tb;
   assign bresp = 2'b00;
 
   // ---- Status records --------------------------------------------------------
+  // Checks the next status record against the golden one.
+  task automatic check_status(input logic [15:0] tag, input logic [31:0] raw,
+                              input logic [31:0] comp, input logic [3:0] error);
+    if (n_sts >= n_descs) fail("a status record with no descriptor");
+    if (tag != d_tag[n_sts] || raw != e_raw[n_sts] || comp != e_comp[n_sts] ||
+        error != e_error[n_sts])
+      fail($sformatf("status %0d: tag %0d raw %0d comp %0d error %0d, expected %0d %0d %0d %0d",
+                     n_sts, tag, raw, comp, error, d_tag[n_sts], e_raw[n_sts], e_comp[n_sts],
+                     e_error[n_sts]));
+    n_sts = n_sts + 1;
+    if (n_sts == n_descs) done_cycles = cycles;
+  endtask
+
+`ifndef CDMA_REGTOP
   always @(posedge clk) begin
-    if (rst_n && sts_valid && sts_ready) begin
-      if (n_sts >= n_descs) fail("a status record with no descriptor");
-      if (sts_tag != d_tag[n_sts] || sts_raw != e_raw[n_sts] || sts_comp != e_comp[n_sts] ||
-          sts_error != e_error[n_sts])
-        fail($sformatf("status %0d: tag %0d raw %0d comp %0d error %0d, expected %0d %0d %0d %0d",
-                       n_sts, sts_tag, sts_raw, sts_comp, sts_error, d_tag[n_sts], e_raw[n_sts],
-                       e_comp[n_sts], e_error[n_sts]));
-      n_sts = n_sts + 1;
-      if (n_sts == n_descs) done_cycles = cycles;
-    end
+    if (rst_n && sts_valid && sts_ready) check_status(sts_tag, sts_raw, sts_comp, sts_error);
     rng_s = next(rng_s);
     sts_ready <= below(rng_s, 80);
   end
 
-  // ---- Driver ----------------------------------------------------------------
   logic desc_taken = 1'b0;  // a descriptor was accepted on the last rising edge
   always @(posedge clk) desc_taken <= desc_valid && desc_ready;
+`else
+  // ---- CPU: AXI4-Lite ----------------------------------------------------------
+  // Handshakes seen on the last rising edge, for the CPU on falling edges.
+  logic aw_hs = 1'b0, w_hs = 1'b0, b_hs = 1'b0, ar_hs = 1'b0, r_hs = 1'b0;
+  always @(posedge clk) begin
+    aw_hs <= l_awvalid && l_awready;
+    w_hs  <= l_wvalid && l_wready;
+    b_hs  <= l_bvalid && l_bready;
+    ar_hs <= l_arvalid && l_arready;
+    r_hs  <= l_rvalid && l_rready;
+  end
+  logic [31:0] r_data_q;
+  logic [1:0]  r_resp_q, b_resp_q;
+  always @(posedge clk) begin
+    if (l_rvalid && l_rready) {r_data_q, r_resp_q} <= {l_rdata, l_rresp};
+    if (l_bvalid && l_bready) b_resp_q <= l_bresp;
+  end
 
+  task automatic csr_write(input logic [7:0] addr, input logic [31:0] data,
+                           output logic [1:0] resp);
+    logic aw_done, w_done;
+    {aw_done, w_done} = 2'b00;
+    {l_awaddr, l_awvalid, l_wdata, l_wvalid, l_bready} = {addr, 1'b1, data, 1'b1, 1'b1};
+    while (!(aw_done && w_done)) begin
+      @(negedge clk);
+      if (aw_hs) {aw_done, l_awvalid} = 2'b10;
+      if (w_hs) {w_done, l_wvalid} = 2'b10;
+    end
+    while (!b_hs) @(negedge clk);
+    l_bready = 1'b0;
+    resp = b_resp_q;
+  endtask
+
+  task automatic csr_read(input logic [7:0] addr, output logic [31:0] data,
+                          output logic [1:0] resp);
+    {l_araddr, l_arvalid, l_rready} = {addr, 1'b1, 1'b1};
+    do @(negedge clk); while (!ar_hs);
+    l_arvalid = 1'b0;
+    while (!r_hs) @(negedge clk);
+    l_rready = 1'b0;
+    {data, resp} = {r_data_q, r_resp_q};
+  endtask
+
+  // An access that must answer OKAY.
+  task automatic wr(input logic [7:0] addr, input logic [31:0] data);
+    logic [1:0] resp;
+    csr_write(addr, data, resp);
+    if (resp != 2'b00) fail($sformatf("write 0x%h to 0x%h answered %0d", data, addr, resp));
+  endtask
+  task automatic rd(input logic [7:0] addr, output logic [31:0] data);
+    logic [1:0] resp;
+    csr_read(addr, data, resp);
+    if (resp != 2'b00) fail($sformatf("read of 0x%h answered %0d", addr, resp));
+  endtask
+
+  // Offsets of rtl/dma/cdma_regs.json (docs/dma.md).
+  localparam logic [7:0] RegId = 8'h00, RegConfig = 8'h04, RegCtrl = 8'h08, RegIrq = 8'h0C,
+      RegDescOp = 8'h10, RegDescTag = 8'h14, RegDescSrcLo = 8'h18, RegDescSrcHi = 8'h1C,
+      RegDescDstLo = 8'h20, RegDescDstHi = 8'h24, RegDescRaw = 8'h28, RegDescComp = 8'h2C,
+      RegDescPush = 8'h30, RegQueue = 8'h34, RegStsTag = 8'h38, RegStsRaw = 8'h3C,
+      RegStsComp = 8'h40, RegStsError = 8'h44, RegStsPop = 8'h48;
+
+  task automatic cpu_run;
+    logic [31:0] q, tag, raw, comp, error;
+    logic [1:0]  resp;
+    integer      pushed;
+    rd(RegId, q);
+    if (q != 32'h6344_4D41) fail($sformatf("ID reads 0x%h", q));
+    rd(RegConfig, q);
+    if (q != {16'(MaxBurstBeats), 8'($clog2(BusBytes)), 8'(ElemBytes)})
+      fail($sformatf("CONFIG reads 0x%h", q));
+    wr(RegCtrl, 32'd1);
+    pushed = 0;
+    while (n_sts < n_descs) begin
+      rd(RegQueue, q);
+      if (pushed < n_descs && !q[0]) begin
+        wr(RegDescOp, 32'(d_op[pushed]));
+        wr(RegDescTag, 32'(d_tag[pushed]));
+        wr(RegDescSrcLo, d_src[pushed][31:0]);
+        wr(RegDescSrcHi, d_src[pushed][63:32]);
+        wr(RegDescDstLo, d_dst[pushed][31:0]);
+        wr(RegDescDstHi, d_dst[pushed][63:32]);
+        wr(RegDescRaw, d_raw[pushed]);
+        wr(RegDescComp, d_comp[pushed]);
+        wr(RegDescPush, 32'd0);
+        pushed = pushed + 1;
+      end else if (q[1]) begin
+        if (!irq) fail("irq_o low while a status record waits");
+        rd(RegStsTag, tag);
+        rd(RegStsRaw, raw);
+        rd(RegStsComp, comp);
+        rd(RegStsError, error);
+        check_status(tag[15:0], raw, comp, error[3:0]);
+        wr(RegIrq, 32'd1);
+        wr(RegStsPop, 32'd0);
+      end
+    end
+    csr_write(RegStsPop, 32'd0, resp);
+    if (resp != 2'b10) fail("STS_POP with no record did not answer SLVERR");
+    do rd(RegQueue, q); while (q[2] || b_owed > 0);
+  endtask
+`endif
+
+  // ---- Driver ----------------------------------------------------------------
   string  dir;
   logic [31:0] seed;
   integer fd, k, bad;
   initial begin
+`ifdef CDMA_REGTOP
+    {l_awaddr, l_awvalid, l_wdata, l_wvalid, l_bready, l_araddr, l_arvalid, l_rready} = '0;
+`else
     desc_valid = 1'b0;
-    {desc_op, desc_src, desc_dst, desc_raw, desc_comp, desc_tag} = '0;
-    {arready, awready, wready, bvalid, rvalid, rlast, sts_ready} = '0;
+    {desc_op, desc_src, desc_dst, desc_raw, desc_comp, desc_tag, sts_ready} = '0;
+`endif
+    {arready, awready, wready, bvalid, rvalid, rlast} = '0;
     rdata = '0;
-    if (!$value$plusargs("vectors=%s", dir)) $fatal(1, "cdma_engine_tb: no +vectors=DIR");
+    if (!$value$plusargs("vectors=%s", dir)) $fatal(1, "%s: no +vectors=DIR", Name);
     if (!$value$plusargs("seed=%d", seed)) seed = 1;
     rng_ar = seed ^ 32'h9E37_79B9;
     rng_r  = seed ^ 32'h85EB_CA6B;
@@ -260,20 +416,23 @@ module cdma_engine_tb;
     $readmemh({dir, "/mem.hex"}, mem);
     $readmemh({dir, "/expect.hex"}, expected);
     fd = $fopen({dir, "/desc.txt"}, "r");
-    if (fd == 0) $fatal(1, "cdma_engine_tb: cannot open %s/desc.txt", dir);
+    if (fd == 0) $fatal(1, "%s: cannot open %s/desc.txt", Name, dir);
     while (n_descs < MaxDescs &&
            $fscanf(fd, "%h %h %h %h %h %h %h %h %h\n", d_op[n_descs], d_src[n_descs],
                    d_dst[n_descs], d_raw[n_descs], d_comp[n_descs], d_tag[n_descs],
                    e_raw[n_descs], e_comp[n_descs], e_error[n_descs]) == 9)
       n_descs = n_descs + 1;
     $fclose(fd);
-    if (n_descs == 0) $fatal(1, "cdma_engine_tb: no descriptors in %s/desc.txt", dir);
+    if (n_descs == 0) $fatal(1, "%s: no descriptors in %s/desc.txt", Name, dir);
     // The driver changes and samples signals only on falling edges: what a
     // process that resumes on a rising edge sees of that edge's updates
     // differs between simulators (Verilator applies this process's
     // nonblocking writes before the memory model's processes run).
     repeat (3) @(negedge clk);
     rst_n = 1'b1;
+`ifdef CDMA_REGTOP
+    cpu_run();
+`else
     for (k = 0; k < n_descs; k++) begin
       rng_d = next(rng_d);
       while (below(rng_d, 30)) begin
@@ -292,15 +451,16 @@ module cdma_engine_tb;
       desc_valid = 1'b0;
     end
     while (n_sts < n_descs || busy || b_owed > 0) @(negedge clk);
+`endif
     repeat (20) @(posedge clk);
     bad = 0;
     for (k = 0; k < MemBytes; k++)
       if (mem[k] !== expected[k]) begin
-        if (bad < 8) $display("cdma_engine_tb: byte 0x%h is %h, expected %h", k, mem[k], expected[k]);
+        if (bad < 8) $display("%s: byte 0x%h is %h, expected %h", Name, k, mem[k], expected[k]);
         bad = bad + 1;
       end
     if (bad != 0) fail($sformatf("%0d memory bytes differ from the golden image", bad));
-    $display("cdma_engine_tb: %0d descriptors, last status at cycle %0d, 0 errors", n_descs,
+    $display("%s: %0d descriptors, last status at cycle %0d, 0 errors", Name, n_descs,
              done_cycles);
     $finish;
   end

@@ -38,6 +38,7 @@ else
   incs=()
   defs=(-DCDMA_NETLIST)  # the netlist has no parameters: the bench passes none
 fi
+incs+=("-I$(dirname "$bench")")  # a bench may include another (cdma_dma_tb.sv)
 log="$outdir/$tb-$sim-$source.log"
 case $sim in
   icarus)
