@@ -22,11 +22,7 @@ case $flow in
   xilinx) map="synth_xilinx -flatten -noiopad -top $top; tee -o $outdir/$name.json stat -json" ;;
   *) echo "synth.sh: unknown flow '$flow'" >&2; exit 2 ;;
 esac
-case $top in
-  cdma_buffer) params="-set BusBytes $bus -set DepthBeats 64" ;;
-  *) params="-set ElemBytes $elem -set BusBytes $bus" ;;
-esac
-cdma_yosys "synth.sh: $name" "$outdir/$name.log" "$(cdma_elaborate "$filelist" "$top" "$params") $map"
+cdma_yosys "synth.sh: $name" "$outdir/$name.log" "$(cdma_elaborate "$filelist" "$top" "$(cdma_params "$top" "$elem" "$bus")") $map"
 # The commit of the RTL this point was synthesized from (report.py puts it in every row).
 "$(dirname "$0")/../tools/source-commit.sh" rtl >"$outdir/$name.commit"
 echo "synth.sh: $name ok"

@@ -14,6 +14,16 @@ chparam $params $top;
 hierarchy -check -top $top; rename -top $top; proc; select -assert-none t:\$dlatch t:\$sr; check -assert;"
 }
 
+# cdma_params TOP ELEM BUS: the chparam arguments of a sweep point. The codecs
+# and the engine take ElemBytes and BusBytes (the engine its defaults for the
+# rest); the buffer (ELEM 0) BusBytes and the engine's 64 beats.
+cdma_params() {
+  case $1 in
+    cdma_buffer) echo "-set BusBytes $3 -set DepthBeats 64" ;;
+    *) echo "-set ElemBytes $2 -set BusBytes $3" ;;
+  esac
+}
+
 # cdma_map FLOW TOP [LIBERTY]: the mapping commands of the generic flow
 # (Yosys's internal gates) and the asic flow (LIBERTY's standard cells).
 cdma_map() {
