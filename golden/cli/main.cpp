@@ -1,13 +1,14 @@
 // zvc: the command-line front end of the golden ZVC library.
 //   zvc compress [--elem 1|2|4] [--raw] [--block BYTES] INPUT OUTPUT
 //   zvc decompress INPUT OUTPUT
-//   zvc decompress --raw --elem E --length BYTES INPUT OUTPUT
+//   zvc decompress --raw --elem E --length BYTES [--lenient] INPUT OUTPUT
 //   zvc stats [--elem E] [--json] FILE...
 //   zvc bench [--elem E] [--seconds S] [--markdown] [FILE...]
 //   zvc synth [--elem E] [--zeros F] [--count N] [--seed S] OUTPUT
 // "-" is standard input/output. Errors go to stderr with a non-zero exit and
 // leave no output file behind.
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
 #include <chrono>
@@ -32,9 +33,28 @@ int cmd_compress(int elem, bool raw_payload, std::uint32_t block, const std::str
   return 0;
 }
 
-int cmd_decompress(bool raw_payload, int elem, std::uint64_t length, const std::string& in,
-                   const std::string& out) {
+// --lenient: zvc_decompressor's reading of any payload (decode_lenient); the
+// status bits it would raise go to stderr as "sts_error N (names)".
+int cmd_decompress(bool raw_payload, bool lenient, int elem, std::uint64_t length,
+                   const std::string& in, const std::string& out) {
   const Bytes data = cli::read_file(in);
+  if (lenient) {
+    if (length == 0 || length % static_cast<std::uint64_t>(elem) != 0) {
+      throw Error(fmt::format("--length {} is not a positive multiple of --elem {}", length, elem));
+    }
+    Bytes raw(length);
+    const LenientResult r = decode_lenient(data, elem, raw);
+    cli::OutputFile file(out);
+    file.write(raw);
+    file.commit();
+    std::vector<std::string> names;
+    if (r.bad_mask) names.emplace_back("bad_mask");
+    if (r.trailing) names.emplace_back("trailing");
+    if (r.truncated) names.emplace_back("truncated");
+    fmt::print(stderr, "sts_error {} ({})\n", r.error_bits(),
+               names.empty() ? "none" : fmt::format("{}", fmt::join(names, " ")));
+    return 0;
+  }
   const Bytes raw = raw_payload ? decompress(data, length, elem) : read_container(data);
   cli::OutputFile file(out);
   file.write(raw);
@@ -111,6 +131,10 @@ int main(int argc, char** argv) {
   d->add_flag("--raw", raw_payload, "the input is a bare payload (needs --elem and --length)");
   auto* d_elem = d->add_option("--elem", elem, "element size of a bare payload")->check(elem_check);
   auto* d_len = d->add_option("--length", length, "raw length in bytes of a bare payload");
+  bool lenient = false;
+  d->add_flag("--lenient", lenient,
+              "decode a bare payload as zvc_decompressor does: never fails, missing bytes read as "
+              "zero; its sts_error bits {bad_mask,trailing,truncated} go to stderr");
   d->add_option("INPUT", in, "input file, - for stdin")->required();
   d->add_option("OUTPUT", out, "raw output file, - for stdout")->required();
 
@@ -155,7 +179,8 @@ int main(int argc, char** argv) {
       if (!raw_payload && (d_elem->count() != 0 || d_len->count() != 0)) {
         throw Error("--elem and --length apply only with --raw (a container records both)");
       }
-      return cmd_decompress(raw_payload, elem, length, in, out);
+      if (lenient && !raw_payload) throw Error("--lenient applies only with --raw");
+      return cmd_decompress(raw_payload, lenient, elem, length, in, out);
     }
     if (s->parsed()) return cmd_stats(elem, json, files);
     if (b->parsed()) return cli::run_bench(bench);

@@ -11,12 +11,15 @@ Writes into OUTDIR:
               then its expected status: raw_bytes comp_bytes error (hex)
 The descriptors: OFFLOADs of ReLU-like, dense, all-zero and one-element maps,
 PREFETCHes of payloads placed in memory and of a payload an earlier OFFLOAD
-wrote (so the order of execution matters), COPYs of a beat plus an element,
-five beats less an element and a random length; every address
-element-aligned but not beat-aligned.
+wrote (so the order of execution matters), PREFETCHes of a truncated payload,
+of one with trailing bytes and of one with a mask bit past its last element
+(each one error, the output the hardware's reading: `zvc decompress
+--lenient`), COPYs of a beat plus an element, five beats less an element and
+a random length; every address element-aligned but not beat-aligned.
 """
 import pathlib
 import random
+import re
 import subprocess
 import sys
 
@@ -65,13 +68,28 @@ def main(zvc, elem, bus, seed, outdir):
         mem[src:src + len(raw)] = raw
         expect[src:src + len(raw)] = raw
         expect[dst:dst + len(payload)] = payload
-        descs.append((OFFLOAD, src, dst, len(raw), 0, len(raw), len(payload)))
+        descs.append((OFFLOAD, src, dst, len(raw), 0, len(raw), len(payload), 0))
         return dst, payload
 
-    def prefetch(src, payload, raw):
+    def prefetch(src, payload, raw, error=0):
         dst = place(len(raw))
         expect[dst:dst + len(raw)] = raw
-        descs.append((PREFETCH, src, dst, len(raw), len(payload), len(raw), len(payload)))
+        descs.append((PREFETCH, src, dst, len(raw), len(payload), len(raw), len(payload), error))
+
+    def lenient(payload, raw_bytes):
+        """The golden model's reading of a malformed payload: raw bytes and the status code."""
+        run = subprocess.run([zvc, "decompress", "--raw", "--lenient", "--elem", str(elem), "--length",
+                              str(raw_bytes), "-", "-"], input=payload, capture_output=True, check=True)
+        bits = int(re.search(rb"^sts_error (\d+)", run.stderr, re.M).group(1))
+        # The engine's codes (docs/dma.md): 1 truncated, 2 trailing, 3 bad mask.
+        return run.stdout, {1: 1, 2: 2, 4: 3}[bits]
+
+    def last_mask(payload, elems):
+        """Byte offset of the last window's mask."""
+        offset = 0
+        for _ in range((elems - 1) // 32):
+            offset += 4 + bin(int.from_bytes(payload[offset:offset + 4], "little")).count("1") * elem
+        return offset
 
     def copy(size):
         data = bytes(rng.getrandbits(8) for _ in range(size))
@@ -79,7 +97,7 @@ def main(zvc, elem, bus, seed, outdir):
         mem[src:src + size] = data
         expect[src:src + size] = data
         expect[dst:dst + size] = data
-        descs.append((COPY, src, dst, size, 0, size, size))
+        descs.append((COPY, src, dst, size, 0, size, size, 0))
 
     window = 32 * elem
     raw = relu_like(rng.randrange(3 * window, 12 * window) // elem, 0.6)
@@ -95,6 +113,18 @@ def main(zvc, elem, bus, seed, outdir):
         mem[src:src + len(payload)] = payload
         expect[src:src + len(payload)] = payload
         prefetch(src, payload, raw)
+    # Malformed payloads: the last window partial, so a mask bit can be past the end.
+    elems = 32 * rng.randrange(2, 6) + rng.randrange(1, 32)
+    raw = relu_like(elems, 0.5)
+    payload = compress(raw)
+    bad_mask = bytearray(payload)
+    bad_mask[last_mask(payload, elems) + 3] |= 0x80
+    for broken in (payload[:-4 * elem], payload + bytes([0x5A] * 4 * elem), bytes(bad_mask)):
+        out, error = lenient(broken, len(raw))
+        src = place(len(broken))
+        mem[src:src + len(broken)] = broken
+        expect[src:src + len(broken)] = broken
+        prefetch(src, broken, out, error)
     for size in (bus + elem, 5 * bus - elem, rng.randrange(elem, 16 * bus, elem)):
         copy(size)
 
@@ -103,8 +133,8 @@ def main(zvc, elem, bus, seed, outdir):
     (out / "mem.hex").write_text("".join(f"{b:02x}\n" for b in mem))
     (out / "expect.hex").write_text("".join(f"{b:02x}\n" for b in expect))
     (out / "desc.txt").write_text("".join(
-        f"{op:x} {src:x} {dst:x} {raw:x} {comp:x} {tag:x} {sraw:x} {scomp:x} 0\n"
-        for tag, (op, src, dst, raw, comp, sraw, scomp) in enumerate(descs)))
+        f"{op:x} {src:x} {dst:x} {raw:x} {comp:x} {tag:x} {sraw:x} {scomp:x} {error:x}\n"
+        for tag, (op, src, dst, raw, comp, sraw, scomp, error) in enumerate(descs)))
 
 
 if __name__ == "__main__":

@@ -59,6 +59,15 @@ head -c $(( $(stat -c %s p4.raw) - 1 )) p4.raw >trunc.raw
 expect_error "truncated payload" out10 "truncated" -- "$zvc" decompress --raw --elem 4 --length 20000 trunc.raw out10
 cat p4.raw ex.f32 >trail.raw
 expect_error "trailing payload" out11 "trailing" -- "$zvc" decompress --raw --elem 4 --length 20000 trail.raw out11
+# --lenient: the hardware's reading, never failing; the status bits on stderr.
+"$zvc" decompress --raw --lenient --elem 4 --length 20000 p4.raw l0.bin 2>l0.txt && cmp -s r4.bin l0.bin &&
+  grep -q "^sts_error 0 (none)$" l0.txt && ok || bad "lenient decode of a good payload"
+"$zvc" decompress --raw --lenient --elem 4 --length 20000 trunc.raw l1.bin 2>l1.txt &&
+  [ "$(stat -c %s l1.bin)" = 20000 ] && grep -q "^sts_error 1 (truncated)$" l1.txt && ok || bad "lenient truncated"
+"$zvc" decompress --raw --lenient --elem 4 --length 20000 trail.raw l2.bin 2>l2.txt && cmp -s r4.bin l2.bin &&
+  grep -q "^sts_error 2 (trailing)$" l2.txt && ok || bad "lenient trailing"
+expect_error "lenient without --raw" out14 "only with --raw" -- "$zvc" decompress --lenient c4.zvc out14
+expect_error "lenient length not multiple" out15 "not a positive multiple" -- "$zvc" decompress --raw --lenient --elem 4 --length 6 p4.raw out15
 expect_error "container options on container" out12 "only with --raw" -- "$zvc" decompress --elem 4 c4.zvc out12
 expect_error "bad block size" out13 "block size" -- "$zvc" compress --block 100 raw.f32 out13
 mkdir adir
