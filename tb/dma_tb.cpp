@@ -205,14 +205,15 @@ TEST_CASE("engine: bus errors are reported, the transfer finishes, the next one 
   b.mem.write(0x200000, raw);
   b.submit({kOffload, 0x100000, 0x500000, n, 0, 1});            // read SLVERR inside
   b.submit({kCopy, 0x200000, 0x600000, n, 0, 2});               // read DECERR
-  b.submit({kCopy, 0x100000 + 0x1000 * 0, 0x300000, n, 0, 3});  // write SLVERR
+  b.submit({kCopy, 0x100000 + 0x1000 * 0, 0x300000, n, 0, 3});  // read and write SLVERR
   b.submit({kOffload, 0x200000 + 0x2000, 0x400000, n, 0, 4});   // write DECERR
   run(b, 4);
   check_ok(b);
   CHECK(b.statuses[0].err == kReadSlv);
   CHECK(b.statuses[1].err == kReadDec);
-  CHECK(b.statuses[2].err ==
-        kReadSlv);  // the source range still answers SLVERR: read errors come first
+  // Its source range answers SLVERR too, and a read error is reported first;
+  // write SLVERR alone is tag 6 below.
+  CHECK(b.statuses[2].err == kReadSlv);
   CHECK(b.statuses[3].err == kWriteDec);
   b.errors.clear();
   b.submit({kCopy, 0x100000, 0x300000, n, 0, 5});
