@@ -1,6 +1,6 @@
 // Self-checking bench for cdma_engine, in plain simulation SystemVerilog so
 // that any simulator runs the same stimulus on the RTL or on a Yosys netlist
-// (tb/sv/run_engine.sh). The default suite runs it under Verilator and under
+// (tb/sv/run_golden.sh engine). The default suite runs it under Verilator and under
 // Icarus, and checks that both finish on the same cycle. The stimulus and the
 // expected results come from the golden model (tb/sv/engine_vectors.py
 // writes them into the folder given by +vectors=DIR): the initial memory

@@ -18,53 +18,25 @@ model's reading of them as the hardware reads them (`zvc decompress
 """
 import pathlib
 import random
-import re
-import subprocess
 import sys
+
+from golden import Golden
 
 
 def main(zvc, elem, bus, seed, outdir):
     elem, bus = int(elem), int(bus)
     rng = random.Random(int(seed))
-
-    def relu_like(elems, zero_fraction):
-        data = bytearray()
-        for _ in range(elems):
-            if rng.random() < zero_fraction:
-                data += bytes(elem)
-            else:
-                v = bytearray(rng.getrandbits(8) for _ in range(elem))
-                v[-1] |= 1  # non-zero
-                data += v
-        return bytes(data)
-
-    def zvc_run(args, data):
-        return subprocess.run([zvc, *args, "--elem", str(elem), "-", "-"], input=data,
-                              capture_output=True, check=True)
-
-    def compress(raw):
-        return zvc_run(["compress", "--raw"], raw).stdout
-
-    raws = [relu_like(1, 0.0), relu_like(rng.randrange(2, 32), 0.5),
-            relu_like(32 * rng.randrange(2, 5) + rng.randrange(1, 32), 0.6),
-            relu_like(64, 0.0), bytes(elem * rng.randrange(1, 100))]
-    raws += [relu_like(rng.randrange(1, 8 * bus // elem + 40), rng.choice((0.3, 0.6, 0.9)))
+    g = Golden(zvc, elem, rng)
+    raws = [g.relu_like(1, 0.0), g.relu_like(rng.randrange(2, 32), 0.5),
+            g.relu_like(32 * rng.randrange(2, 5) + rng.randrange(1, 32), 0.6),
+            g.relu_like(64, 0.0), bytes(elem * rng.randrange(1, 100))]
+    raws += [g.relu_like(rng.randrange(1, 8 * bus // elem + 40), rng.choice((0.3, 0.6, 0.9)))
              for _ in range(6)]
-    comp = [(raw, compress(raw), 0) for raw in raws]
-
+    comp = [(raw, g.compress(raw), 0) for raw in raws]
     dec = [(payload, raw, 0) for raw, payload, _ in comp]
-    raw = raws[2]  # its last window is partial
-    payload = comp[2][1]
-    elems = len(raw) // elem
-    last_mask = 0
-    for _ in range((elems - 1) // 32):
-        last_mask += 4 + bin(int.from_bytes(payload[last_mask:last_mask + 4], "little")).count("1") * elem
-    bad_mask = bytearray(payload)
-    bad_mask[last_mask + 3] |= 0x80
-    for broken in (payload[:-4 * elem], payload + bytes([0x5A] * 4 * elem), bytes(bad_mask)):
-        run = zvc_run(["decompress", "--raw", "--lenient", "--length", str(len(raw))], broken)
-        bits = int(re.search(rb"^sts_error (\d+)", run.stderr, re.M).group(1))
-        dec.append((broken, run.stdout, bits))
+    raw, payload = raws[2], comp[2][1]  # its last window is partial
+    for broken in g.malformed(raw, payload):
+        dec.append((broken, *g.lenient(broken, len(raw))))
 
     out = pathlib.Path(outdir)
     out.mkdir(parents=True, exist_ok=True)

@@ -19,9 +19,9 @@ a random length; every address element-aligned but not beat-aligned.
 """
 import pathlib
 import random
-import re
-import subprocess
 import sys
+
+from golden import Golden
 
 MEM_BYTES = 1 << 16
 COPY, OFFLOAD, PREFETCH = 0, 1, 2
@@ -30,6 +30,8 @@ COPY, OFFLOAD, PREFETCH = 0, 1, 2
 def main(zvc, elem, bus, seed, outdir):
     elem, bus = int(elem), int(bus)
     rng = random.Random(int(seed))
+    g = Golden(zvc, elem, rng)
+    relu_like, compress = g.relu_like, g.compress
     mem = bytearray(rng.getrandbits(8) for _ in range(MEM_BYTES))
     used = []  # [start, end) of every range a descriptor reads or writes
 
@@ -43,21 +45,6 @@ def main(zvc, elem, bus, seed, outdir):
                 used.append((start, start + size))
                 return start
         raise SystemExit("engine_vectors.py: memory too small for the descriptors")
-
-    def relu_like(elems, zero_fraction):
-        data = bytearray()
-        for _ in range(elems):
-            if rng.random() < zero_fraction:
-                data += bytes(elem)
-            else:
-                v = bytearray(rng.getrandbits(8) for _ in range(elem))
-                v[-1] |= 1  # non-zero
-                data += v
-        return bytes(data)
-
-    def compress(raw):
-        return subprocess.run([zvc, "compress", "--raw", "--elem", str(elem), "-", "-"],
-                              input=raw, capture_output=True, check=True).stdout
 
     descs = []
     expect = bytearray(mem)
@@ -75,21 +62,6 @@ def main(zvc, elem, bus, seed, outdir):
         dst = place(len(raw))
         expect[dst:dst + len(raw)] = raw
         descs.append((PREFETCH, src, dst, len(raw), len(payload), len(raw), len(payload), error))
-
-    def lenient(payload, raw_bytes):
-        """The golden model's reading of a malformed payload: raw bytes and the status code."""
-        run = subprocess.run([zvc, "decompress", "--raw", "--lenient", "--elem", str(elem), "--length",
-                              str(raw_bytes), "-", "-"], input=payload, capture_output=True, check=True)
-        bits = int(re.search(rb"^sts_error (\d+)", run.stderr, re.M).group(1))
-        # The engine's codes (docs/dma.md): 1 truncated, 2 trailing, 3 bad mask.
-        return run.stdout, {1: 1, 2: 2, 4: 3}[bits]
-
-    def last_mask(payload, elems):
-        """Byte offset of the last window's mask."""
-        offset = 0
-        for _ in range((elems - 1) // 32):
-            offset += 4 + bin(int.from_bytes(payload[offset:offset + 4], "little")).count("1") * elem
-        return offset
 
     def copy(size):
         data = bytes(rng.getrandbits(8) for _ in range(size))
@@ -113,18 +85,15 @@ def main(zvc, elem, bus, seed, outdir):
         mem[src:src + len(payload)] = payload
         expect[src:src + len(payload)] = payload
         prefetch(src, payload, raw)
-    # Malformed payloads: the last window partial, so a mask bit can be past the end.
-    elems = 32 * rng.randrange(2, 6) + rng.randrange(1, 32)
-    raw = relu_like(elems, 0.5)
-    payload = compress(raw)
-    bad_mask = bytearray(payload)
-    bad_mask[last_mask(payload, elems) + 3] |= 0x80
-    for broken in (payload[:-4 * elem], payload + bytes([0x5A] * 4 * elem), bytes(bad_mask)):
-        out, error = lenient(broken, len(raw))
+    # Malformed payloads, the last window partial; the engine's status codes
+    # for the decompressor's bits (docs/dma.md): 1 truncated, 2 trailing, 3 bad mask.
+    raw = relu_like(32 * rng.randrange(2, 6) + rng.randrange(1, 32), 0.5)
+    for broken in g.malformed(raw, compress(raw)):
+        out, bits = g.lenient(broken, len(raw))
         src = place(len(broken))
         mem[src:src + len(broken)] = broken
         expect[src:src + len(broken)] = broken
-        prefetch(src, broken, out, error)
+        prefetch(src, broken, out, {1: 1, 2: 2, 4: 3}[bits])
     for size in (bus + elem, 5 * bus - elem, rng.randrange(elem, 16 * bus, elem)):
         copy(size)
 

@@ -1,7 +1,7 @@
 // The body of the codec benches, zvc_compressor_tb.sv and
 // zvc_decompressor_tb.sv (the latter defines ZVC_DEC first): plain
 // simulation SystemVerilog, so that any simulator runs the same stimulus on
-// the RTL or on a Yosys netlist (tb/sv/run_codec.sh). The frames and the
+// the RTL or on a Yosys netlist (tb/sv/run_golden.sh). The frames and the
 // expected output and status records come from the golden model
 // (tb/sv/codec_vectors.py, in the folder given by +vectors=DIR). The input
 // stream has random gaps, the output stream and the status port random
