@@ -7,19 +7,20 @@
 # Points already synthesized are kept, so FLOWS/BUSES/TOPS can fill it in
 # parts; points not run here keep their committed rows (docs/resources.json)
 # and the commit they were measured at.
-#   synth/sweep.sh FILELIST OUTDIR [FLOWS] [BUSES] [TOPS]
+#   synth/sweep.sh FILELIST OUTDIR [FLOWS] [BUSES] [TOPS] [ELEMS]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 filelist=$1 outdir=$2
 flows=${3:-"generic asic ice40 ecp5 xilinx"}
 buses=${4:-"8 16 32 64 128 256"}
 tops=${5:-"zvc_compressor zvc_decompressor cdma_buffer cdma_engine"}
+elem_list=${6:-"1 2 4"}
 liberty=$here/../../shared/lib/gscl45nm.lib
 jobs=()
 for flow in $flows; do
   [ "$flow" = asic ] && [ ! -f "$liberty" ] && { echo "sweep.sh: no liberty, skipping asic" >&2; continue; }
   for top in $tops; do
-    elems="1 2 4"
+    elems=$elem_list
     [ "$top" = cdma_buffer ] && elems=0
     for e in $elems; do
       for b in $buses; do
