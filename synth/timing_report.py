@@ -27,7 +27,9 @@ import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
+from plot import module_series  # noqa: E402
 from report import liberty_areas  # noqa: E402
+from svgplot import line_plot  # noqa: E402
 
 BUDGETS = ((0, "io0"), (0.2, "io20"))
 
@@ -127,18 +129,7 @@ def summary(rows):
 
 
 def plot(rows, out_svg):
-    from svgplot import line_plot
-    colors = {"zvc_compressor": "#1f77b4", "zvc_decompressor": "#2ca02c",
-              "cdma_buffer": "#9467bd", "cdma_engine": "#d62728"}
-    dash = {0: "", 1: "", 2: "6 3", 4: "2 3"}
-    buses = sorted({r["bus_bytes"] for r in rows})
-    series = []
-    for module in colors:
-        for elem in sorted({r["elem_bytes"] for r in rows if r["module"] == module}):
-            pts = sorted((buses.index(r["bus_bytes"]), r["io0"]["fmax_mhz"]) for r in rows
-                         if r["module"] == module and r["elem_bytes"] == elem)
-            series.append({"name": module if elem == 0 else f"{module} E={elem}",
-                           "color": colors[module], "dash": dash[elem], "points": pts})
+    buses, series = module_series(rows, lambda r: r["io0"]["fmax_mhz"])
     line_plot(out_svg, "Fmax against bus width (45 nm gscl45nm, OpenSTA, I/O delays 0)", buses,
               "BusBytes (raw bytes per cycle)", "Fmax (MHz)", series,
               refs=[(1000, "goal: 1 GHz", "#555")], width=820, legend_width=250)
