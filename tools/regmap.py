@@ -125,8 +125,8 @@ def sv_csr_regs():
     for r, f in stored:
         rng = f"[{f['width'] - 1}:0] " if f["width"] > 1 else ""
         out.append(f"  logic {rng}{port(r, f, '_d')}, {q(r, f)};")
-    def decode(addr, target, unmapped):
-        """A case over addr: target = {1'b1, value} for each register, unmapped otherwise."""
+    def decode(addr, target):
+        """A case over addr: target = {1'b1, value} for each register, 0 otherwise."""
         lines = ["  always_comb begin", f"    unique case ({addr})"]
         for r in regs:
             o = f"{pkg}{r['name']}_OFFSET"
@@ -141,7 +141,7 @@ def sv_csr_regs():
                 value = " | ".join(f"(32'({src(f)}) << {pkg}{r['name']}_{f['name']}_LSB)" if r.get("fields")
                                    else src(f) for f in fields_of(r))
             lines.append(f"      {o}: {target} = {{1'b1, {value}}};")
-        lines += [f"      default: {target} = {unmapped};", "    endcase", "  end"]
+        lines += [f"      default: {target} = 33'h0;", "    endcase", "  end"]
         return lines
 
     out += ["",
@@ -151,11 +151,11 @@ def sv_csr_regs():
             "  // arguments change (Icarus 11 does exactly that), so it missed changes of",
             "  // the registers it read. Each path assigns once: with a default first and",
             "  // an override, these two blocks looped forever at time 0 in Icarus 11.",
-            *decode("raddr_i", "{rd_ok_o, rdata_o}", "33'h0"),
+            *decode("raddr_i", "{rd_ok_o, rdata_o}"),
             "",
             "  logic [31:0] wr_value, wdata;",
             "  logic        wr_exists_unused;",
-            *decode("waddr_i", "{wr_exists_unused, wr_value}", "33'h0"),
+            *decode("waddr_i", "{wr_exists_unused, wr_value}"),
             "  // Unstrobed bytes keep the register's current value.",
             "  always_comb begin",
             "    for (int i = 0; i < 4; i++) wdata[8*i +: 8] = wstrb_i[i] ? wdata_i[8*i +: 8] : wr_value[8*i +: 8];",
