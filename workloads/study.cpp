@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "cli/io.hpp"
+#include "links.hpp"
 #include "npy.hpp"
 #include "zvc/precision.hpp"
 #include "zvc/zvc.hpp"
@@ -278,10 +279,6 @@ std::string layer_ratio(const json& l, const std::string& key) {
   return x(l.at("ratio").at(key));
 }
 
-// Link bandwidths for the offload-time table, GB/s per direction.
-constexpr std::pair<const char*, double> kLinks[] = {
-    {"PCIe Gen3 x16", 16}, {"PCIe Gen4 x16", 32}, {"PCIe Gen5 x16", 64}, {"NVLink-C2C", 450}};
-
 std::string us(std::uint64_t bytes, double gbs) {
   return fmt::format("{:.2f}", static_cast<double>(bytes) / (gbs * 1e3));
 }
@@ -414,8 +411,8 @@ std::string markdown(const json& captures) {
         "layer | raw KiB | ZVC KiB |",
         net, c.at("probe_images").get<int>());
     rule = "|---|---|---|";
-    for (const auto& [link, gbs] : kLinks) {
-      md += fmt::format(" {} ({:.0f} GB/s) |", link, gbs);
+    for (const auto& link : kLinks) {
+      md += fmt::format(" {} ({:.0f} GB/s) |", link.label, link.gbps);
       rule += "---|";
     }
     md += "\n" + rule + "\n";
@@ -423,10 +420,8 @@ std::string markdown(const json& captures) {
     auto row = [&](const std::string& name, std::uint64_t raw, std::uint64_t packed) {
       md += fmt::format("| {} | {:.1f} | {:.1f} |", name, static_cast<double>(raw) / 1024,
                         static_cast<double>(packed) / 1024);
-      for (const auto& [link, gbs] : kLinks) {
-        (void)link;
-        md += fmt::format(" {} / {} |", us(raw, gbs), us(packed, gbs));
-      }
+      for (const auto& link : kLinks)
+        md += fmt::format(" {} / {} |", us(raw, link.gbps), us(packed, link.gbps));
       md += "\n";
     };
     for (const auto& l : ck.at("layers")) {

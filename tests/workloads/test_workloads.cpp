@@ -8,11 +8,13 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 
 #include "cli/io.hpp"
 #include "idx.hpp"
 #include "npy.hpp"
 #include "study.hpp"
+#include "vdnn.hpp"
 #include "zvc/synth.hpp"
 #include "zvc/zvc.hpp"
 
@@ -200,4 +202,143 @@ TEST_CASE(
   write_bytes(dir.path / "manifest.json", "{not json");
   CHECK_THROWS_WITH_AS(cdma::study::study_capture(dir.path, false),
                        doctest::Contains("not a capture manifest"), std::runtime_error);
+}
+
+namespace {
+
+cdma::vdnn::Network toy_network() {
+  // Three layers, link 16 GB/s: maps of 32, 16 and 8 MB take 2, 1 and 0.5 ms raw.
+  return cdma::vdnn::parse_network(nlohmann::json::parse(R"({"name": "toy", "source": "hand",
+    "layers": [{"name": "a", "fwd_ms": 1, "bwd_ms": 2, "offload_bytes": 32e6, "ratio": 2},
+               {"name": "b", "fwd_ms": 1, "bwd_ms": 2, "offload_bytes": 16e6, "ratio": 4},
+               {"name": "c", "fwd_ms": 0.5, "bwd_ms": 1, "offload_bytes": 8e6, "ratio": 0.97}]})"),
+                                   "toy.json");
+}
+
+double iteration_ms(const cdma::vdnn::Network& n, const cdma::vdnn::System& s,
+                    cdma::vdnn::Policy p) {
+  return cdma::vdnn::simulate(n, s, p).ms;
+}
+
+}  // namespace
+
+TEST_CASE("vdnn: a hand-computed three-layer network") {
+  using cdma::vdnn::Policy;
+  const auto net = toy_network();
+  const cdma::vdnn::System sys;  // 16 GB/s link, 200 GB/s engine, 236 GB/s DRAM
+  CHECK(net.name == "toy");
+  CHECK(net.notes.at("source") == "hand");
+  // Oracle: the compute alone, 2.5 forward + 5 backward.
+  CHECK(iteration_ms(net, sys, Policy::oracle) == doctest::Approx(7.5));
+  // vDNN forward: max(1, 2) + max(1, 1) + max(0.5, 0.5) = 3.5; c's map comes
+  // back first (0.5); backward: c with b's prefetch max(1, 1), b with a's
+  // max(2, 2), a alone 2: 3.5 + 0.5 + 5 = 9.
+  const auto v = cdma::vdnn::simulate(net, sys, Policy::vdnn);
+  CHECK(v.ms == doctest::Approx(9.0));
+  CHECK(v.prelude_ms == doctest::Approx(0.5));
+  CHECK(v.layers[0].offload_stall_ms == doctest::Approx(1.0));
+  CHECK(v.layers[2].prefetch_stall_ms == doctest::Approx(0.5));
+  // cDMA: a's payload is 16 MB (1 ms on the link; the engine reads 32 MB in
+  // 0.16 ms), b's 4 MB (0.25 ms), c's goes as a plain copy (it is dense:
+  // ZVC would expand it):
+  // forward 1 + 1 + 0.5, prelude 0.5, backward 1 + 2 + 2 = 8.
+  CHECK(iteration_ms(net, sys, Policy::cdma) == doctest::Approx(8.0));
+  CHECK(cdma::vdnn::transfer_ms(net.layers[0], sys, Policy::cdma, true) == doctest::Approx(1.0));
+  // Ratio infinite: only the engine's time is left, c's 8 MB at 200 GB/s.
+  CHECK(iteration_ms(net, sys, Policy::cdma_unbounded) == doctest::Approx(7.54));
+  // An engine slower than the link: a compressed map costs its raw bytes at
+  // the engine's rate, and cDMA sends it as a copy when that is faster.
+  cdma::vdnn::System slow = sys;
+  slow.compress_gbps = 8;
+  CHECK(cdma::vdnn::transfer_ms(net.layers[0], slow, Policy::cdma, true) == doctest::Approx(2.0));
+  CHECK(cdma::vdnn::copies(net.layers[0], slow, true));
+  CHECK_FALSE(cdma::vdnn::copies(net.layers[0], slow, false));
+  slow.dram_gbps = 4;  // the DRAM share bounds the engine too
+  CHECK(cdma::vdnn::transfer_ms(net.layers[1], slow, Policy::cdma, false) == doctest::Approx(1.0));
+
+  const auto r = cdma::vdnn::report(net, sys);
+  CHECK(r.at("oracle_ms").get<double>() == doctest::Approx(7.5));
+  CHECK(r.at("vdnn_ms").get<double>() == doctest::Approx(9.0));
+  CHECK(r.at("cdma_ms").get<double>() == doctest::Approx(8.0));
+  CHECK(r.at("normalized").at("vdnn").get<double>() == doctest::Approx(7.5 / 9.0));
+  CHECK(r.at("cdma_speedup").get<double>() == doctest::Approx(9.0 / 8.0));
+  CHECK(r.at("compressed_bytes").get<double>() ==
+        doctest::Approx(32e6 / 2 + 16e6 / 4 + 8e6 / 0.97));
+  CHECK(r.at("layers")[2].at("cdma_copies").at("offload").get<bool>());
+  const auto md = cdma::vdnn::markdown(r);
+  CHECK(md.find("| vDNN (raw copies) | 9.000 | 1.500 | 0.833 |") != std::string::npos);
+  CHECK(md.find("| c | 0.500 | 1.000 | 8.000 | 0.97× (copied) |") != std::string::npos);
+}
+
+TEST_CASE("vdnn: invariants on random networks") {
+  using cdma::vdnn::Policy;
+  zvc::SplitMix64 rng(21);
+  const double inf = std::numeric_limits<double>::infinity();
+  for (int trial = 0; trial < 200; ++trial) {
+    cdma::vdnn::Network net;
+    net.name = "random";
+    const int count = 1 + static_cast<int>(rng.uniform() * 12);
+    for (int i = 0; i < count; ++i)
+      net.layers.push_back({.name = fmt::format("l{}", i),
+                            .fwd_ms = rng.uniform() * 3,
+                            .bwd_ms = rng.uniform() * 6,
+                            .offload_bytes = rng.uniform() < 0.1 ? 0 : rng.uniform() * 1e8,
+                            .ratio = 0.9 + rng.uniform() * 9});
+    cdma::vdnn::System sys{.link_gbps = 4 + rng.uniform() * 60,
+                           .compress_gbps = 2 + rng.uniform() * 300,
+                           .decompress_gbps = 2 + rng.uniform() * 300,
+                           .dram_gbps = 10 + rng.uniform() * 300};
+    CAPTURE(trial);
+    const double oracle = iteration_ms(net, sys, Policy::oracle);
+    const double vdnn = iteration_ms(net, sys, Policy::vdnn);
+    const double cdma = iteration_ms(net, sys, Policy::cdma);
+    const double bound = iteration_ms(net, sys, Policy::cdma_unbounded);
+    double compute = 0;
+    for (const auto& l : net.layers) compute += l.fwd_ms + l.bwd_ms;
+    CHECK(oracle == doctest::Approx(compute));
+    CHECK(oracle <= bound);
+    CHECK(bound <= cdma);
+    CHECK(cdma <= vdnn);
+    // Every ratio 1: cDMA is vDNN.
+    auto flat = net;
+    for (auto& l : flat.layers) l.ratio = 1;
+    CHECK(iteration_ms(flat, sys, Policy::cdma) == vdnn);
+    // A higher ratio on any one map never slows the iteration.
+    auto better = net;
+    better.layers[static_cast<std::size_t>(rng.uniform() * count)].ratio *= 1 + rng.uniform() * 4;
+    CHECK(iteration_ms(better, sys, Policy::cdma) <= cdma);
+    // An unlimited link: every policy is the oracle.
+    auto fast = sys;
+    fast.link_gbps = inf;
+    for (const Policy p : cdma::vdnn::kPolicies) CHECK(iteration_ms(net, fast, p) == oracle);
+    // The stalls add up to the difference from the oracle.
+    const auto it = cdma::vdnn::simulate(net, sys, Policy::cdma);
+    double stalls = 0;
+    for (const auto& t : it.layers) stalls += t.offload_stall_ms + t.prefetch_stall_ms;
+    CHECK(stalls == doctest::Approx(cdma - oracle));
+  }
+}
+
+TEST_CASE("vdnn: bad network files get clear errors") {
+  auto fails = [](const char* text, const char* message) {
+    CAPTURE(text);
+    CHECK_THROWS_WITH_AS(cdma::vdnn::parse_network(nlohmann::json::parse(text), "n.json"),
+                         doctest::Contains(message), std::runtime_error);
+  };
+  fails("[]", "n.json: expected a JSON object");
+  fails("{}", "'layers' must be a non-empty array");
+  fails(R"({"layers": []})", "'layers' must be a non-empty array");
+  fails(R"({"name": 3, "layers": [{}]})", "'name' must be a non-empty string");
+  fails(R"({"layers": [7]})", "layer 1: expected a JSON object");
+  fails(R"({"layers": [{"fwd_ms": 1}]})", "layer 1: 'name' must be a non-empty string");
+  const char* ok = R"("name": "x", "fwd_ms": 1, "bwd_ms": 2, "offload_bytes": 10, "ratio": 2})";
+  fails(fmt::format(R"({{"layers": [{{{}, {{"name": "y", "bwd_ms": 1}}]}})", ok).c_str(),
+        "layer 2 (y): no 'fwd_ms'");
+  fails(R"({"layers": [{"name": "y", "fwd_ms": -1}]})", "'fwd_ms' must be a finite number >= 0");
+  fails(R"({"layers": [{"name": "y", "fwd_ms": 1, "bwd_ms": "2"}]})", "'bwd_ms' must be");
+  fails(R"({"layers": [{"name": "y", "fwd_ms": 1, "bwd_ms": 2, "offload_bytes": 1, "ratio": 0}]})",
+        "'ratio' must be a finite number > 0 (got 0)");
+  CHECK(cdma::vdnn::parse_network(nlohmann::json::parse(fmt::format(R"({{"layers": [{{{}]}})", ok)),
+                                  "n.json")
+            .layers.size() == 1);
 }
