@@ -9,6 +9,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <chrono>
+#include <deque>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <random>
@@ -34,12 +35,33 @@ struct Activation {
   std::string consumer;  // conv | maxpool | avgpool | linear
   torch::Tensor value;
 };
-using Recorder = std::vector<Activation>;
+
+using Clock = std::chrono::steady_clock;
+// A captured map in a profiled pass: when the forward pass computed it and
+// when the backward pass finished its gradient.
+struct Mark {
+  std::string name;
+  torch::Tensor value;
+  Clock::time_point fwd, bwd;
+};
+
+// What a forward pass reports at each captured map: a probe keeps a copy of
+// every map, a profile stamps times (and hooks the map's gradient).
+struct Recorder {
+  bool profile = false;
+  std::vector<Activation> maps;
+  std::deque<Mark> marks;  // stable addresses for the gradient hooks
+};
 
 void record(Recorder* r, std::string name, std::string kind, std::string consumer,
             const torch::Tensor& t) {
-  if (r != nullptr)
-    r->push_back({std::move(name), std::move(kind), std::move(consumer), t.detach().clone()});
+  if (r == nullptr) return;
+  if (!r->profile) {
+    r->maps.push_back({std::move(name), std::move(kind), std::move(consumer), t.detach().clone()});
+    return;
+  }
+  Mark* m = &r->marks.emplace_back(Mark{std::move(name), t, Clock::now(), {}});
+  t.register_hook([m](const torch::Tensor&) { m->bwd = Clock::now(); });
 }
 
 struct Net : nn::Module {
@@ -258,7 +280,7 @@ Recorder probe(Net& net, const torch::Tensor& batch) {
 json save_checkpoint(const Recorder& rec, const fs::path& out, const std::string& id) {
   fs::create_directories(out / id);
   json files = json::object();
-  for (const auto& a : rec) {
+  for (const auto& a : rec.maps) {
     const auto t = a.value.contiguous();
     const std::vector<std::int64_t> shape(t.sizes().begin(), t.sizes().end());
     const std::string file = fmt::format("{}/{}.npy", id, a.name);
@@ -268,6 +290,87 @@ json save_checkpoint(const Recorder& rec, const fs::path& out, const std::string
     files[a.name] = file;
   }
   return files;
+}
+
+double ms(Clock::duration d) {
+  return std::chrono::duration<double, std::milli>(d).count();
+}
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Per-layer compute times for cdma-vdnn: forward and backward passes of one
+// training batch, each cut at the captured maps. A layer is the computation
+// from one captured map (or the input images) to the next (or the loss); its
+// input map is what vDNN offloads. Median of `repeats` passes after two
+// warm-ups. Writes a cdma-vdnn network file; the ratios are the maps' at
+// this point of training.
+json profile(Net& net, const std::string& name, const torch::Tensor& x, const torch::Tensor& y,
+             int repeats, int threads) {
+  std::vector<std::vector<double>> fwd, bwd;
+  std::vector<torch::Tensor> inputs;
+  std::vector<std::string> names;
+  for (int r = -2; r < repeats; ++r) {
+    Recorder rec;
+    rec.profile = true;
+    net.zero_grad();
+    const auto t0 = Clock::now();
+    auto loss = torch::nn::functional::cross_entropy(net.forward(x, &rec), y);
+    const auto t_loss = Clock::now();
+    loss.backward();
+    const auto t_end = Clock::now();
+    // Boundaries in forward order: the input, each map, the loss.
+    std::vector<Clock::time_point> f = {t0}, b = {t_end};
+    for (const auto& m : rec.marks) {
+      if (m.bwd == Clock::time_point{})
+        throw zvc::Error(fmt::format("profile: no gradient reached {}", m.name));
+      f.push_back(m.fwd);
+      b.push_back(m.bwd);
+    }
+    f.push_back(t_loss);
+    b.push_back(t_loss);
+    const std::size_t layers = rec.marks.size() + 1;
+    if (r < 0) {
+      fwd.assign(layers, {});
+      bwd.assign(layers, {});
+      inputs = {x};
+      names.clear();
+      for (const auto& m : rec.marks) {
+        inputs.push_back(m.value.detach());
+        names.push_back(m.name);
+      }
+      names.push_back("classifier");
+      continue;
+    }
+    for (std::size_t s = 0; s < layers; ++s) {
+      fwd[s].push_back(ms(f[s + 1] - f[s]));
+      bwd[s].push_back(ms(b[s] - b[s + 1]));
+    }
+  }
+  json layers = json::array();
+  for (std::size_t s = 0; s < names.size(); ++s) {
+    const auto t = inputs[s].contiguous();
+    const zvc::ByteView raw(reinterpret_cast<const std::uint8_t*>(t.data_ptr<float>()),
+                            static_cast<std::size_t>(t.numel()) * 4);
+    layers.push_back(
+        {{"name", names[s]},
+         {"input", s == 0 ? std::string("images") : names[s - 1]},
+         {"input_shape", std::vector<std::int64_t>(t.sizes().begin(), t.sizes().end())},
+         {"fwd_ms", median(fwd[s])},
+         {"bwd_ms", median(bwd[s])},
+         {"offload_bytes", raw.size()},
+         {"ratio",
+          static_cast<double>(raw.size()) / static_cast<double>(zvc::compress(raw, 4).size())}});
+  }
+  return {{"format", "cdma-profile 1"},
+          {"name", name},
+          {"measured",
+           fmt::format("libtorch {} on this machine's CPU, {} thread(s), batch {}, median of {} "
+                       "passes; ratios at initialization",
+                       TORCH_VERSION, threads, x.size(0), repeats)},
+          {"layers", layers}};
 }
 
 }  // namespace
@@ -285,8 +388,16 @@ int main(int argc, char** argv) {
   app.add_option("--net", net_name, "Network")->check(CLI::IsMember({"lenet", "vgg", "resnet"}));
   app.add_option("--data", data_dir, "Folder with the Fashion-MNIST .gz files")
       ->check(CLI::ExistingDirectory);
-  app.add_option("--out", out, "Output folder (manifest.json and one folder per checkpoint)")
-      ->required();
+  fs::path profile_out;
+  int repeats = 10;
+  auto* out_opt =
+      app.add_option("--out", out, "Output folder (manifest.json and one folder per checkpoint)");
+  app.add_option("--profile", profile_out,
+                 "Instead of training: time each layer's forward and backward pass on one "
+                 "--batch at initialization and write a cdma-vdnn network file")
+      ->excludes(out_opt);
+  app.add_option("--repeats", repeats, "Timed passes of --profile (the median is kept)")
+      ->check(CLI::Range(1, 1000));
   app.add_option("--epochs", epochs)->check(CLI::Range(1, 1000));
   app.add_option("--batch", batch, "Training batch size")->check(CLI::Range(1, 4096));
   app.add_option("--probe", probe_images,
@@ -304,10 +415,29 @@ int main(int argc, char** argv) {
                  "Intra-op threads (results are reproducible per thread count)")
       ->check(CLI::Range(1, 256));
   CLI11_PARSE(app, argc, argv);
+  if (out.empty() && profile_out.empty()) {
+    fmt::print(stderr, "cdma-capture: error: give --out (capture) or --profile (timing)\n");
+    return 1;
+  }
 
   try {
     torch::set_num_threads(threads);
     torch::manual_seed(seed);
+    if (!profile_out.empty()) {
+      const Dataset train = load(data_dir, "train", batch);
+      auto net = make_net(net_name);
+      net->train();
+      const auto p = profile(*net, net_name, train.images, train.labels, repeats, threads);
+      zvc::cli::write_file(profile_out.string(), p.dump(1) + "\n");
+      double f = 0, b = 0;
+      for (const auto& l : p.at("layers")) {
+        f += l.at("fwd_ms").get<double>();
+        b += l.at("bwd_ms").get<double>();
+      }
+      fmt::print("{}: {} layers, forward {:.2f} ms, backward {:.2f} ms per batch of {}\n",
+                 profile_out.string(), p.at("layers").size(), f, b, train.images.size(0));
+      return 0;
+    }
     const auto t_start = std::chrono::steady_clock::now();
     const Dataset train = load(data_dir, "train", train_limit);
     const Dataset test = load(data_dir, "t10k", test_limit);
@@ -359,7 +489,7 @@ int main(int argc, char** argv) {
                    {"files", save_checkpoint(rec, out, id)}};
         if (it > 0) ck["train_loss"] = running_loss;
         if (layers.empty()) {
-          for (const auto& a : rec)
+          for (const auto& a : rec.maps)
             layers.push_back({{"name", a.name},
                               {"kind", a.kind},
                               {"consumer", a.consumer},

@@ -70,6 +70,28 @@ if "$(dirname "$0")/../../workloads/figures.py" "$work/study/study.md" "$work/f2
   fail "figures.py accepted a file that is not study.json"; fi
 grep -q "not a study.json" "$work/err" || fail "unclear figures.py error: $(cat "$work/err")"
 
+# The per-layer profile is a network file of the training-time model: one
+# layer per captured map plus the classifier, each input the map before it.
+"$capture" --net resnet --profile "$work/profile.json" --batch 8 --repeats 2 --threads 1 >/dev/null
+python3 - "$work/profile.json" "$work/resnet/manifest.json" <<'PY'
+import json, sys
+p, m = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
+names = [l["name"] for l in m["layers"]]
+assert [l["name"] for l in p["layers"]] == names + ["classifier"], p["layers"]
+assert [l["input"] for l in p["layers"]] == ["images"] + names
+for l in p["layers"]:
+    assert l["fwd_ms"] > 0 and l["bwd_ms"] > 0 and l["ratio"] > 0, l
+    count = 4
+    for d in l["input_shape"]:
+        count *= d
+    assert l["offload_bytes"] == count and l["input_shape"][0] == 8, l
+print("profile ok")
+PY
+if "$capture" --net lenet --out "$work/x" --profile "$work/p2.json" 2>"$work/err"; then
+  fail "capture accepted --out with --profile"; fi
+if "$capture" --net lenet 2>"$work/err"; then fail "capture ran without --out or --profile"; fi
+grep -q "give --out" "$work/err" || fail "unclear capture error: $(cat "$work/err")"
+
 # Bad input: a clear message, a non-zero exit, no output.
 if "$capture" --net lenet --data "$work" --out "$work/none" 2>"$work/err"; then fail "capture accepted a folder without data"; fi
 grep -q "cannot open" "$work/err" || fail "unclear capture error: $(cat "$work/err")"
