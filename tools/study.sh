@@ -4,7 +4,9 @@
 # build/capture/NET, reused unless --fresh), runs cdma-study, splices its
 # tables into docs/results.md (its summary into README.md), draws its figures
 # into docs/figures (workloads/figures.py) and writes
-# data/sample. About 10 minutes on 2 cores.
+# data/sample; then times each network's layers (cdma-capture --profile),
+# writes the training-time model's network files (workloads/networks) and
+# runs tools/vdnn.sh. About 10 minutes on 2 cores.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -12,7 +14,7 @@ fresh=0
 [ "${1:-}" = "--fresh" ] && fresh=1
 tools/deps.sh core torch
 cmake --preset default -DCDMA_WORKLOADS=ON >/dev/null
-cmake --build --preset default --target cdma-capture cdma-study
+cmake --build --preset default --target cdma-capture cdma-study cdma-vdnn
 # net, epochs, learning rate: the settings docs/results.md reports.
 runs=("lenet 5 0.02" "resnet 3 0.05" "vgg 2 0.01")
 captures=()
@@ -35,3 +37,10 @@ tools/splice.sh README.md results-summary < build/study/summary.md
 mkdir -p docs/figures
 workloads/figures.py build/study/study.json docs/figures
 du -sh data/sample
+mkdir -p build/profile
+for run in "${runs[@]}"; do
+  read -r net _ <<<"$run"
+  build/workloads/cdma-capture --net "$net" --profile "build/profile/$net.json" --threads 2
+done
+workloads/vdnn_networks.py build/study/study.json build/profile workloads/networks
+tools/vdnn.sh

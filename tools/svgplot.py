@@ -10,7 +10,8 @@ log_y draws a logarithmic y axis with ticks at 1, 2 and 5 per decade;
 x_sublabels, a second grey row of x labels.
 
 bar_plot(path, title, groups, names, values, y_title) draws grouped bars
-(values[group][bar]) on a log2 ratio axis from 1/2 up, bars growing from 1x.
+(values[group][bar]) on a log2 ratio axis from 2**lo (default 1/2) up, bars
+growing from 1x.
 """
 import math
 import pathlib
@@ -102,13 +103,12 @@ def line_plot(path, title, x_labels, x_title, y_title, series, ymin=0.0, ymax=No
 
 
 def bar_plot(path, title, groups, names, values, y_title, width=860, height=440,
-             legend_width=170):
+             legend_width=170, lo=-1):
     left, top, bottom, right = 60, 40, 110, legend_width
     hi = max(1, math.ceil(math.log2(max([2.0] + [v for row in values for v in row]))))
-    lo = -1
 
     def py(v):
-        frac = (math.log2(max(v, 0.5)) - lo) / (hi - lo)
+        frac = (math.log2(max(v, 2.0 ** lo)) - lo) / (hi - lo)
         return height - bottom - frac * (height - top - bottom)
 
     svg = _open(width, height, title)
