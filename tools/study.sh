@@ -6,7 +6,9 @@
 # into docs/figures (workloads/figures.py) and writes
 # data/sample; then times each network's layers (cdma-capture --profile),
 # writes the training-time model's network files (workloads/networks) and
-# runs tools/vdnn.sh. About 10 minutes on 2 cores.
+# runs tools/vdnn.sh. About an hour on 2 cores from scratch (vgg16 and
+# resnet18 at 32x32 train for about 20 minutes each), minutes when the
+# captures are reused.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
@@ -15,15 +17,16 @@ fresh=0
 tools/deps.sh core torch
 cmake --preset default -DCDMA_WORKLOADS=ON >/dev/null
 cmake --build --preset default --target cdma-capture cdma-study cdma-vdnn
-# net, epochs, learning rate: the settings docs/results.md reports.
-runs=("lenet 5 0.02" "resnet 3 0.05" "vgg 2 0.01")
+# net, epochs, learning rate, image side: the settings docs/results.md reports.
+runs=("lenet 5 0.02 28" "resnet 3 0.05 28" "vgg 2 0.01 28" "vgg16 1 0.02 32" "resnet18 1 0.05 32")
 captures=()
 for run in "${runs[@]}"; do
-  read -r net epochs lr <<<"$run"
+  read -r net epochs lr size <<<"$run"
   out=build/capture/$net
   if [ $fresh = 1 ] || [ ! -f "$out/manifest.json" ] || ! grep -q "\"epochs\": $epochs," "$out/manifest.json"; then
     rm -rf "$out"
-    build/workloads/cdma-capture --net "$net" --epochs "$epochs" --lr "$lr" --seed 1 --threads 2 --out "$out"
+    build/workloads/cdma-capture --net "$net" --epochs "$epochs" --lr "$lr" --size "$size" --seed 1 \
+      --threads 2 --out "$out"
   fi
   captures+=("$out")
 done
@@ -39,8 +42,9 @@ workloads/figures.py build/study/study.json docs/figures
 du -sh data/sample
 mkdir -p build/profile
 for run in "${runs[@]}"; do
-  read -r net _ <<<"$run"
-  build/workloads/cdma-capture --net "$net" --profile "build/profile/$net.json" --threads 2
+  read -r net _ _ size <<<"$run"
+  build/workloads/cdma-capture --net "$net" --size "$size" --profile "build/profile/$net.json" \
+    --threads 2
 done
 workloads/vdnn_networks.py build/study/study.json build/profile workloads/networks
 tools/vdnn.sh

@@ -100,34 +100,50 @@ struct LeNet : Net {
   }
 };
 
-// VGG-style: three stages of two 3x3 convolutions (32, 64, 128 channels) and
-// a max-pool, then a 256-unit hidden layer.
+// VGG-style: stages of 3x3 convolutions, each stage ending in a max-pool,
+// then one hidden fully connected layer. `vgg`: three stages of two
+// convolutions (32, 64, 128 channels), a 256-unit hidden layer, no
+// BatchNorm. `vgg16`: the VGG-16 shape (2, 2, 3, 3, 3 convolutions) at half
+// width (32 to 256 channels) with BatchNorm, a 256-unit hidden layer.
+struct Stage {
+  int64_t width, convs;
+};
 struct Vgg : Net {
+  std::vector<Stage> stages;
+  bool batch_norm;
   std::vector<nn::Conv2d> convs;
-  nn::Linear fc1{128 * 3 * 3, 256}, fc2{256, 10};
-  Vgg() {
-    const int64_t widths[] = {32, 64, 128};
+  std::vector<nn::BatchNorm2d> bns;
+  nn::Linear fc1{nullptr}, fc2{nullptr};
+  Vgg(std::vector<Stage> shape, bool bn, int64_t image, int64_t hidden)
+      : stages(std::move(shape)), batch_norm(bn) {
+    // The classifier first: its weights take the first random numbers.
+    const int64_t side = image >> stages.size();
+    fc1 = register_module("fc1", nn::Linear(stages.back().width * side * side, hidden));
+    fc2 = register_module("fc2", nn::Linear(hidden, 10));
     int64_t in = 1;
-    for (int s = 0; s < 3; ++s) {
-      for (int c = 0; c < 2; ++c) {
-        convs.push_back(
-            register_module(fmt::format("s{}c{}", s + 1, c + 1),
-                            nn::Conv2d(nn::Conv2dOptions(in, widths[s], 3).padding(1))));
-        in = widths[s];
+    for (std::size_t s = 0; s < stages.size(); ++s) {
+      for (int64_t c = 0; c < stages[s].convs; ++c) {
+        const auto name = fmt::format("s{}c{}", s + 1, c + 1);
+        convs.push_back(register_module(
+            name, nn::Conv2d(nn::Conv2dOptions(in, stages[s].width, 3).padding(1).bias(!bn))));
+        if (bn) bns.push_back(register_module(name + "_bn", nn::BatchNorm2d(stages[s].width)));
+        in = stages[s].width;
       }
     }
-    register_module("fc1", fc1);
-    register_module("fc2", fc2);
   }
   torch::Tensor forward(torch::Tensor x, Recorder* rec) override {
-    for (int s = 0; s < 3; ++s) {
-      for (int c = 0; c < 2; ++c) {
-        x = torch::relu(convs[static_cast<std::size_t>(2 * s + c)](x));
-        record(rec, fmt::format("s{}c{}.relu", s + 1, c + 1), "relu", c == 0 ? "conv" : "maxpool",
-               x);
+    std::size_t k = 0;
+    for (std::size_t s = 0; s < stages.size(); ++s) {
+      for (int64_t c = 0; c < stages[s].convs; ++c, ++k) {
+        x = convs[k](x);
+        if (batch_norm) x = bns[k](x);
+        x = torch::relu(x);
+        record(rec, fmt::format("s{}c{}.relu", s + 1, c + 1), "relu",
+               c + 1 < stages[s].convs ? "conv" : "maxpool", x);
       }
       x = torch::max_pool2d(x, 2);
-      record(rec, fmt::format("s{}.pool", s + 1), "maxpool", s < 2 ? "conv" : "linear", x);
+      record(rec, fmt::format("s{}.pool", s + 1), "maxpool",
+             s + 1 < stages.size() ? "conv" : "linear", x);
     }
     x = torch::relu(fc1(x.flatten(1)));
     record(rec, "fc1.relu", "relu", "linear", x);
@@ -135,9 +151,10 @@ struct Vgg : Net {
   }
 };
 
-// A small ResNet (the CIFAR ResNet-8 shape): a 16-channel stem, one basic
-// block per stage at 16, 32 and 64 channels, BatchNorm everywhere, global
-// average pooling.
+// ResNets of basic blocks, BatchNorm everywhere, global average pooling.
+// `resnet`: the CIFAR ResNet-8 shape, a 16-channel stem and one block per
+// stage at 16, 32 and 64 channels. `resnet18`: the ResNet-18 shape (two
+// blocks per stage, four stages) at half width, 32 to 256 channels.
 struct BasicBlock : nn::Module {
   nn::Conv2d conv1{nullptr}, conv2{nullptr}, proj{nullptr};
   nn::BatchNorm2d bn1{nullptr}, bn2{nullptr}, proj_bn{nullptr};
@@ -164,47 +181,62 @@ struct BasicBlock : nn::Module {
 };
 
 struct ResNet : Net {
-  nn::Conv2d stem{conv3x3(1, 16)};
-  nn::BatchNorm2d stem_bn{16};
+  nn::Conv2d stem{nullptr};
+  nn::BatchNorm2d stem_bn{nullptr};
   std::vector<std::shared_ptr<BasicBlock>> blocks;
-  nn::Linear fc{64, 10};
-  ResNet() {
-    register_module("stem", stem);
-    register_module("stem_bn", stem_bn);
-    const int64_t widths[] = {16, 32, 64};
-    int64_t in = 16;
-    for (int s = 0; s < 3; ++s) {
-      blocks.push_back(
-          register_module(fmt::format("layer{}", s + 1),
-                          std::make_shared<BasicBlock>(in, widths[s], s == 0 ? 1 : 2)));
-      in = widths[s];
+  std::vector<std::string> names;
+  nn::Linear fc{nullptr};
+  ResNet(int64_t stem_width, const std::vector<int64_t>& widths, int per_stage) {
+    // Stem and classifier first: their weights take the first random numbers.
+    stem = register_module("stem", nn::Conv2d(conv3x3(1, stem_width)));
+    stem_bn = register_module("stem_bn", nn::BatchNorm2d(stem_width));
+    fc = register_module("fc", nn::Linear(widths.back(), 10));
+    int64_t in = stem_width;
+    for (std::size_t s = 0; s < widths.size(); ++s) {
+      for (int b = 0; b < per_stage; ++b) {
+        names.push_back(per_stage == 1 ? fmt::format("layer{}", s + 1)
+                                       : fmt::format("layer{}.{}", s + 1, b + 1));
+        std::string module = names.back();  // libtorch's module names have no dots
+        std::replace(module.begin(), module.end(), '.', '_');
+        blocks.push_back(register_module(
+            module, std::make_shared<BasicBlock>(in, widths[s], s > 0 && b == 0 ? 2 : 1)));
+        in = widths[s];
+      }
     }
-    register_module("fc", fc);
   }
   torch::Tensor forward(torch::Tensor x, Recorder* rec) override {
     x = torch::relu(stem_bn(stem(x)));
     record(rec, "stem.relu", "relu", "conv", x);
-    for (std::size_t s = 0; s < blocks.size(); ++s)
-      x = blocks[s]->forward(x, rec, fmt::format("layer{}", s + 1),
-                             s + 1 < blocks.size() ? "conv" : "avgpool");
+    for (std::size_t b = 0; b < blocks.size(); ++b)
+      x = blocks[b]->forward(x, rec, names[b], b + 1 < blocks.size() ? "conv" : "avgpool");
     x = torch::adaptive_avg_pool2d(x, {1, 1}).flatten(1);
     record(rec, "avgpool", "avgpool", "linear", x);
     return fc(x);
   }
 };
 
-std::shared_ptr<Net> make_net(const std::string& name) {
+// The networks of --net; lenet and vgg take 28x28 images only.
+std::shared_ptr<Net> make_net(const std::string& name, int64_t image) {
+  if ((name == "lenet" || name == "vgg") && image != 28)
+    throw zvc::Error(fmt::format("--net {} takes 28x28 images (--size 28)", name));
   if (name == "lenet") return std::make_shared<LeNet>();
-  if (name == "vgg") return std::make_shared<Vgg>();
-  return std::make_shared<ResNet>();
+  if (name == "vgg")
+    return std::make_shared<Vgg>(std::vector<Stage>{{32, 2}, {64, 2}, {128, 2}}, false, image, 256);
+  if (name == "vgg16")
+    return std::make_shared<Vgg>(std::vector<Stage>{{32, 2}, {64, 2}, {128, 3}, {256, 3}, {256, 3}},
+                                 true, image, 256);
+  if (name == "resnet18")
+    return std::make_shared<ResNet>(32, std::vector<int64_t>{32, 64, 128, 256}, 2);
+  return std::make_shared<ResNet>(16, std::vector<int64_t>{16, 32, 64}, 1);
 }
 
 struct Dataset {
-  torch::Tensor images;  // [N, 1, 28, 28] float, normalized
+  torch::Tensor images;  // [N, 1, size, size] float, normalized
   torch::Tensor labels;  // [N] int64
 };
 
-Dataset load(const fs::path& dir, const std::string& split, std::int64_t limit) {
+// The images scaled bilinearly to size x size when size is not 28.
+Dataset load(const fs::path& dir, const std::string& split, std::int64_t limit, std::int64_t size) {
   const auto img = cdma::idx::read_u8(dir / (split + "-images-idx3-ubyte.gz"));
   const auto lab = cdma::idx::read_u8(dir / (split + "-labels-idx1-ubyte.gz"));
   if (img.shape.size() != 3 || lab.shape.size() != 1 || img.shape[0] != lab.shape[0])
@@ -220,6 +252,12 @@ Dataset load(const fs::path& dir, const std::string& split, std::int64_t limit) 
           .div(0.3530);
   auto labels = torch::from_blob(const_cast<std::uint8_t*>(lab.data.data()), {n}, torch::kUInt8)
                     .to(torch::kInt64);
+  if (size != h)
+    images =
+        torch::nn::functional::interpolate(images, torch::nn::functional::InterpolateFuncOptions()
+                                                       .size(std::vector<int64_t>{size, size})
+                                                       .mode(torch::kBilinear)
+                                                       .align_corners(false));
   return {images, labels};
 }
 
@@ -385,7 +423,11 @@ int main(int argc, char** argv) {
   double lr = 0.02, momentum = 0.9, weight_decay = 5e-4;
   std::uint64_t seed = 1;
   int threads = 2;
-  app.add_option("--net", net_name, "Network")->check(CLI::IsMember({"lenet", "vgg", "resnet"}));
+  std::int64_t size = 28;
+  app.add_option("--net", net_name, "Network")
+      ->check(CLI::IsMember({"lenet", "vgg", "resnet", "vgg16", "resnet18"}));
+  app.add_option("--size", size, "Image side: 28, or scaled up (vgg16, resnet18, resnet)")
+      ->check(CLI::Range(28, 256));
   app.add_option("--data", data_dir, "Folder with the Fashion-MNIST .gz files")
       ->check(CLI::ExistingDirectory);
   fs::path profile_out;
@@ -424,8 +466,8 @@ int main(int argc, char** argv) {
     torch::set_num_threads(threads);
     torch::manual_seed(seed);
     if (!profile_out.empty()) {
-      const Dataset train = load(data_dir, "train", batch);
-      auto net = make_net(net_name);
+      const Dataset train = load(data_dir, "train", batch, size);
+      auto net = make_net(net_name, size);
       net->train();
       const auto p = profile(*net, net_name, train.images, train.labels, repeats, threads);
       zvc::cli::write_file(profile_out.string(), p.dump(1) + "\n");
@@ -439,14 +481,14 @@ int main(int argc, char** argv) {
       return 0;
     }
     const auto t_start = std::chrono::steady_clock::now();
-    const Dataset train = load(data_dir, "train", train_limit);
-    const Dataset test = load(data_dir, "t10k", test_limit);
+    auto net = make_net(net_name, size);
+    const Dataset train = load(data_dir, "train", train_limit, size);
+    const Dataset test = load(data_dir, "t10k", test_limit, size);
     if (probe_images > train.images.size(0))
       throw zvc::Error(fmt::format("--probe {} exceeds the {} training images", probe_images,
                                    train.images.size(0)));
     const auto probe_batch = train.images.slice(0, 0, probe_images);
 
-    auto net = make_net(net_name);
     net->train();
     torch::optim::SGD opt(
         net->parameters(),
@@ -461,6 +503,7 @@ int main(int argc, char** argv) {
     json manifest = {{"format", "cdma-capture 1"},
                      {"net", net_name},
                      {"dataset", "fashion-mnist"},
+                     {"image_size", size},
                      {"seed", seed},
                      {"threads", threads},
                      {"epochs", epochs},
@@ -544,6 +587,9 @@ int main(int argc, char** argv) {
     fmt::print("{}: {} checkpoints x {} layers, test accuracy {:.2f} %\n",
                (out / "manifest.json").string(), checkpoints.size(), layers.size(),
                100 * manifest["test_accuracy"].get<double>());
+  } catch (const c10::Error& e) {
+    fmt::print(stderr, "cdma-capture: error: {}\n", e.what_without_backtrace());
+    return 1;
   } catch (const std::exception& e) {
     fmt::print(stderr, "cdma-capture: error: {}\n", e.what());
     return 1;

@@ -15,6 +15,18 @@ for net in lenet vgg resnet; do
     fail "$net capture: $(cat "$work/$net.err")"
 done
 "$capture" --net resnet "${small[@]}" --out "$work/resnet-again" 2>/dev/null >/dev/null
+# The deeper networks on scaled-up images: every map captured at the new size.
+"$capture" --net resnet18 --size 32 "${small[@]}" --out "$work/resnet18" >/dev/null 2>&1 ||
+  fail "resnet18 capture"
+python3 - "$work/resnet18/manifest.json" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+assert m["image_size"] == 32 and len(m["layers"]) == 18, (m["image_size"], len(m["layers"]))
+assert m["layers"][0]["shape"] == [4, 32, 32, 32] and m["layers"][2]["name"] == "layer1.1.relu2"
+PY
+if "$capture" --net lenet --size 32 "${small[@]}" --out "$work/bad" 2>"$work/err"; then
+  fail "lenet accepted 32x32 images"; fi
+grep -q "takes 28x28" "$work/err" || fail "unclear --size error: $(cat "$work/err")"
 python3 - "$work" <<'PY'
 import json, os, sys
 work = sys.argv[1]
