@@ -36,6 +36,11 @@ constexpr Encoding kEncodings[] = {
     {"binarize", "1-bit"},       {"gist", "Gist lossless"},
     {"gist_fp16", "Gist +fp16"},
 };
+std::string label_of(const std::string& key) {
+  for (const auto& e : kEncodings)
+    if (key == e.key) return e.label;
+  return key;
+}
 // The raw size an encoding is measured against: its own element width for
 // the reduced-precision ZVC columns, fp32 for everything else.
 std::uint64_t reference_bytes(const std::string& key, std::uint64_t elems) {
@@ -71,6 +76,61 @@ std::uint64_t zstd_size(zvc::ByteView raw) {
 }
 std::uint64_t zvc_size(zvc::ByteView raw, int elem_bytes) {
   return zvc::analyze(raw, elem_bytes).payload_bytes;
+}
+
+// The layout study: a captured [N, C, H, W] map rearranged, and the codecs
+// it compares (each on fp32 bytes), whole and over independent 4 KB windows.
+constexpr const char* kLayouts[] = {"nchw", "nhwc", "chwn"};
+constexpr std::size_t kWindowBytes = 4096;
+
+std::vector<float> to_layout(std::span<const float> v, const std::vector<std::int64_t>& shape,
+                             const std::string& layout) {
+  const auto n = static_cast<std::size_t>(shape[0]), c = static_cast<std::size_t>(shape[1]),
+             hw = static_cast<std::size_t>(shape[2] * shape[3]);
+  if (layout == "nchw") return {v.begin(), v.end()};
+  std::vector<float> out(v.size());
+  for (std::size_t in = 0; in < n; ++in)
+    for (std::size_t ic = 0; ic < c; ++ic)
+      for (std::size_t p = 0; p < hw; ++p)
+        out[layout == "nhwc" ? (in * hw + p) * c + ic : (ic * hw + p) * n + in] =
+            v[(in * c + ic) * hw + p];
+  return out;
+}
+
+using SizeFn = std::function<std::uint64_t(zvc::ByteView)>;
+const std::vector<std::pair<std::string, SizeFn>>& layout_codecs() {
+  static const std::vector<std::pair<std::string, SizeFn>> codecs = {
+      {"zvc_fp32", [](zvc::ByteView b) { return zvc_size(b, 4); }},
+      {"rle0",
+       [](zvc::ByteView b) {
+         return rle0_bytes({reinterpret_cast<const float*>(b.data()), b.size() / 4});
+       }},
+      {"zlib", zlib_size},
+      {"zstd", zstd_size},
+  };
+  return codecs;
+}
+
+std::uint64_t windowed(zvc::ByteView raw, const SizeFn& fn) {
+  std::uint64_t total = 0;
+  for (std::size_t at = 0; at < raw.size(); at += kWindowBytes)
+    total += fn(raw.subspan(at, std::min(kWindowBytes, raw.size() - at)));
+  return total;
+}
+
+// Seconds per call of fn, repeated for at least 20 ms.
+template <typename Fn>
+double seconds_per_call(Fn&& fn) {
+  using Clock = std::chrono::steady_clock;
+  int reps = 0;
+  const auto start = Clock::now();
+  double secs = 0;
+  do {
+    fn();
+    ++reps;
+    secs = std::chrono::duration<double>(Clock::now() - start).count();
+  } while (secs < 0.02);
+  return secs / reps;
 }
 
 // The codecs whose speed is measured, each compressing fp32 bytes.
@@ -161,6 +221,50 @@ Layer analyze_layer(std::string name, std::string kind, std::string consumer,
   return l;
 }
 
+namespace {
+
+// The layout study on the final checkpoint's 4-D maps: each codec on NCHW,
+// NHWC and CHWN, and on NCHW over independent 4 KB windows.
+json layout_study(const std::filesystem::path& dir, const json& manifest, bool measure_speed) {
+  const auto& ck = manifest.at("checkpoints").back();
+  json layers = json::array();
+  std::map<std::string, std::map<std::string, std::uint64_t>> packed;  // [layout][codec]
+  std::map<std::string, std::map<std::string, double>> seconds;
+  std::uint64_t raw_bytes = 0;
+  for (const auto& meta : manifest.at("layers")) {
+    const std::string name = meta.at("name");
+    const auto a = npy::read_f32(dir / ck.at("files").at(name).get<std::string>());
+    if (a.shape.size() != 4) continue;
+    raw_bytes += a.data.size() * 4;
+    json lj = {{"name", name}, {"shape", a.shape}};
+    for (const std::string layout : kLayouts) {
+      const auto v = to_layout(a.data, a.shape, layout);
+      const zvc::ByteView raw = bytes_of(v);
+      for (const auto& [key, fn] : layout_codecs()) {
+        const std::uint64_t size = fn(raw);
+        lj["sizes"][layout][key] = size;
+        packed[layout][key] += size;
+        if (measure_speed) seconds[layout][key] += seconds_per_call([&, f = &fn] { (*f)(raw); });
+        if (layout != "nchw") continue;
+        const std::uint64_t w = windowed(raw, fn);
+        lj["sizes"]["window_4k"][key] = w;
+        packed["window_4k"][key] += w;
+      }
+    }
+    layers.push_back(lj);
+  }
+  json out = {{"layers", layers}, {"raw_bytes", raw_bytes}};
+  for (const auto& [layout, sizes] : packed)
+    for (const auto& [key, size] : sizes)
+      out["ratio_weighted"][layout][key] = ratio(raw_bytes, size);
+  for (const auto& [layout, secs] : seconds)
+    for (const auto& [key, t] : secs)
+      out["speed_mbs"][layout][key] = static_cast<double>(raw_bytes) / t / 1e6;
+  return out;
+}
+
+}  // namespace
+
 json study_capture(const std::filesystem::path& dir, bool measure_speed) {
   json manifest;
   try {
@@ -204,17 +308,8 @@ json study_capture(const std::filesystem::path& dir, bool measure_speed) {
       layers.push_back(lj);
       if (measure_speed && last) {
         for (const auto& [key, fn] : timed_codecs()) {
-          using Clock = std::chrono::steady_clock;
-          int reps = 0;
-          const auto start = Clock::now();
-          double secs = 0;
-          do {
-            fn(a.data);
-            ++reps;
-            secs = std::chrono::duration<double>(Clock::now() - start).count();
-          } while (secs < 0.02);
-          speed[key].first += l.raw_bytes() * static_cast<std::uint64_t>(reps);
-          speed[key].second += secs;
+          speed[key].first += l.raw_bytes();
+          speed[key].second += seconds_per_call([&, f = &fn] { (*f)(a.data); });
         }
       }
     }
@@ -257,6 +352,7 @@ json study_capture(const std::filesystem::path& dir, bool measure_speed) {
     }
     out["checkpoints"].push_back(cj);
   }
+  out["layouts"] = layout_study(dir, manifest, measure_speed);
   return out;
 }
 
@@ -310,6 +406,54 @@ std::string markdown_summary(const json& captures) {
   return md;
 }
 
+namespace {
+
+std::string layout_label(const std::string& layout) {
+  if (layout == "window_4k") return "NCHW, 4 KB windows";
+  std::string up = layout;
+  for (auto& ch : up) ch = static_cast<char>(std::toupper(static_cast<unsigned char>(ch)));
+  return up;
+}
+
+// The layout study's tables: ratio by layout and window, and speed by layout.
+std::string layout_markdown(const json& captures) {
+  const std::vector<std::string> columns = {"nchw", "nhwc", "chwn", "window_4k"};
+  std::string md =
+      "\n#### Layouts and windows: the final checkpoint's 4-D maps (size-weighted ratio)\n\n| net "
+      "| codec |";
+  for (const auto& c : columns) md += fmt::format(" {} |", layout_label(c));
+  md += " spread over layouts |\n|---|---|---|---|---|---|---|\n";
+  std::string speed;
+  for (const auto& c : captures) {
+    if (!c.contains("layouts") || c["layouts"]["layers"].empty()) continue;
+    const auto& r = c["layouts"]["ratio_weighted"];
+    for (const auto& [key, fn] : layout_codecs()) {
+      (void)fn;
+      double lo = 1e300, hi = 0;
+      md += fmt::format("| {} | {} |", c.at("net").get<std::string>(), label_of(key));
+      for (const auto& col : columns) {
+        const double v = r[col][key].get<double>();
+        md += fmt::format(" {} |", x(v));
+        if (col != "window_4k") lo = std::min(lo, v), hi = std::max(hi, v);
+      }
+      md += fmt::format(" {:.1f} % |\n", 100 * (hi / lo - 1));
+      if (!c["layouts"].contains("speed_mbs")) continue;
+      speed += fmt::format("| {} | {} |", c.at("net").get<std::string>(), label_of(key));
+      for (const std::string layout : kLayouts)
+        speed += fmt::format(" {:.0f} |", c["layouts"]["speed_mbs"][layout][key].get<double>());
+      speed += "\n";
+    }
+  }
+  if (!speed.empty())
+    md +=
+        "\n#### Compression speed by layout (one core, MB/s of fp32 input, final checkpoint's 4-D "
+        "maps)\n\n| net | codec | NCHW | NHWC | CHWN |\n|---|---|---|---|---|\n" +
+        speed;
+  return md;
+}
+
+}  // namespace
+
 std::string markdown(const json& captures) {
   std::string md =
       "#### Network-wide, final checkpoint, next to the papers\n\n" + markdown_summary(captures);
@@ -338,8 +482,7 @@ std::string markdown(const json& captures) {
   rule = "|---|";
   for (const auto& [key, fn] : timed_codecs()) {
     (void)fn;
-    for (const auto& e : kEncodings)
-      if (key == e.key) md += fmt::format(" {} |", e.label);
+    md += fmt::format(" {} |", label_of(key));
     rule += "---|";
   }
   md += "\n" + rule + "\n";
@@ -353,6 +496,7 @@ std::string markdown(const json& captures) {
     }
     md += "\n";
   }
+  md += layout_markdown(captures);
   for (const auto& c : captures) {
     const std::string net = c.at("net");
     const auto& ck = final_checkpoint(c);

@@ -204,6 +204,55 @@ TEST_CASE(
                        doctest::Contains("not a capture manifest"), std::runtime_error);
 }
 
+TEST_CASE("study_capture: the layout study rearranges 4-D maps and cuts 4 KB windows") {
+  TempDir dir;
+  // [N=2, C=2, H=1, W=300]: channel 0 all zeros, channel 1 all non-zero.
+  const std::vector<std::int64_t> shape = {2, 2, 1, 300};
+  std::vector<float> map(1200, 0.0f);
+  for (std::size_t n = 0; n < 2; ++n)
+    for (std::size_t w = 0; w < 300; ++w) map[(n * 2 + 1) * 300 + w] = static_cast<float>(w + 1);
+  fs::create_directories(dir.path / "it000000");
+  cdma::npy::write_f32(dir.path / "it000000/m.npy", shape, map);
+  cdma::npy::write_f32(dir.path / "it000000/f.npy", std::vector<std::int64_t>{2, 10},
+                       std::vector<float>(20, 1.0f));
+  write_bytes(dir.path / "manifest.json",
+              R"({"format": "cdma-capture 1", "net": "toy", "epochs": 1, "train_images": 8,
+    "probe": {"images": 2}, "layers": [{"name": "m", "kind": "relu", "consumer": "conv"},
+                                       {"name": "f", "kind": "relu", "consumer": "linear"}],
+    "checkpoints": [{"id": "it000000", "iteration": 0, "epoch": 0.0,
+                     "files": {"m": "it000000/m.npy", "f": "it000000/f.npy"}}]})");
+  const auto study = cdma::study::study_capture(dir.path, true);
+  const auto& layouts = study.at("layouts");
+  REQUIRE(layouts.at("layers").size() == 1);  // the 2-D map is left out
+  const auto& sizes = layouts["layers"][0]["sizes"];
+  // RLE-0, one 5-byte token per non-zero plus one per 256 zeros before it:
+  // NCHW has two runs of 300 zeros (2 tokens each), NHWC alternates zero and
+  // non-zero (600 tokens), CHWN has one run of 600 zeros (3 tokens).
+  CHECK(sizes["nchw"]["rle0"] == 5 * (2 + 299 + 2 + 299));
+  CHECK(sizes["nhwc"]["rle0"] == 5 * 600);
+  CHECK(sizes["chwn"]["rle0"] == 5 * (3 + 599));
+  // ZVC's size depends only on the element count and the non-zeros.
+  const std::size_t zvc =
+      zvc::compress(zvc::ByteView(reinterpret_cast<const std::uint8_t*>(map.data()), 4800), 4)
+          .size();
+  for (const char* l : {"nchw", "nhwc", "chwn", "window_4k"}) CHECK(sizes[l]["zvc_fp32"] == zvc);
+  // 4 KB windows: 1024 elements, then 176; zlib compresses each alone.
+  auto zlib = [](const float* p, std::size_t n) {
+    uLongf size = compressBound(static_cast<uLong>(4 * n));
+    std::vector<Bytef> out(size);
+    REQUIRE(compress2(out.data(), &size, reinterpret_cast<const Bytef*>(p),
+                      static_cast<uLong>(4 * n), 6) == Z_OK);
+    return static_cast<std::uint64_t>(size);
+  };
+  CHECK(sizes["window_4k"]["zlib"] == zlib(map.data(), 1024) + zlib(map.data() + 1024, 176));
+  CHECK(sizes["nchw"]["zlib"] == zlib(map.data(), 1200));
+  CHECK(layouts["ratio_weighted"]["nhwc"]["rle0"].get<double>() == doctest::Approx(4800.0 / 3000));
+  CHECK(layouts["speed_mbs"]["chwn"]["zstd"].get<double>() > 0);
+  const std::string md = cdma::study::markdown(nlohmann::json::array({study}));
+  CHECK(md.find("| toy | RLE-0 | 1.59× | 1.60× | 1.59× | 1.59× | 0.3 % |") != std::string::npos);
+  CHECK(md.find("#### Compression speed by layout") != std::string::npos);
+}
+
 namespace {
 
 cdma::vdnn::Network toy_network() {
