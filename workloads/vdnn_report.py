@@ -19,7 +19,6 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools")
 from svgplot import bar_plot  # noqa: E402
 
 IMAGENET = ("alexnet", "vgg16", "resnet50")
-CPU = ("lenet", "vgg", "resnet")
 # GPU: (label, DRAM GB/s); the engine gets 70 % of DRAM, the cDMA paper's
 # 236 of 336 GB/s on the Titan X.
 GPUS = {"titanx": ("Titan X", 336), "a100": ("A100", 1555), "h100": ("H100", 3350)}
@@ -148,9 +147,10 @@ def main(binary, network_dir, timing_json, out_dir, fig_dir):
               "PCIe Gen3 x16\n")
     md.append("| network | oracle (ms) | vDNN | vDNN + cDMA | stall under vDNN (ms) |\n"
               "|---|---|---|---|---|")
-    for net in CPU:
-        r = model.run(f"{net}-cpu", "pcie3", PAPER_ENGINE_GBPS, 236)
-        runs.append({"network": f"{net}-cpu", "link": "pcie3", "report": r})
+    for path in sorted(model.dir.glob("*-cpu.json")):
+        net = path.stem[:-len("-cpu")]
+        r = model.run(path.stem, "pcie3", PAPER_ENGINE_GBPS, 236)
+        runs.append({"network": path.stem, "link": "pcie3", "report": r})
         md.append(f"| {net} | {r['oracle_ms']:.2f} | {r['normalized']['vdnn']:.4f} | "
                   f"{r['normalized']['cdma']:.4f} | {r['stall_ms']['vdnn']:.4f} |")
 
