@@ -84,32 +84,23 @@ Network parse_network(const json& j, std::string_view source) {
   return n;
 }
 
-const char* key(Policy p) {
-  switch (p) {
-    case Policy::oracle:
-      return "oracle";
-    case Policy::vdnn:
-      return "vdnn";
-    case Policy::cdma:
-      return "cdma";
-    case Policy::cdma_unbounded:
-      break;
-  }
-  return "cdma_inf";
-}
+namespace {
+struct PolicyName {
+  const char* key;
+  const char* label;
+};
+// Indexed by Policy.
+constexpr PolicyName kPolicyNames[] = {{"oracle", "oracle (nothing offloaded)"},
+                                       {"vdnn", "vDNN (raw copies)"},
+                                       {"cdma", "vDNN + cDMA"},
+                                       {"cdma_inf", "vDNN + cDMA, ratio ∞"}};
+}  // namespace
 
+const char* key(Policy p) {
+  return kPolicyNames[static_cast<int>(p)].key;
+}
 const char* label(Policy p) {
-  switch (p) {
-    case Policy::oracle:
-      return "oracle (nothing offloaded)";
-    case Policy::vdnn:
-      return "vDNN (raw copies)";
-    case Policy::cdma:
-      return "vDNN + cDMA";
-    case Policy::cdma_unbounded:
-      break;
-  }
-  return "vDNN + cDMA, ratio ∞";
+  return kPolicyNames[static_cast<int>(p)].label;
 }
 
 double transfer_ms(const Layer& l, const System& s, Policy p, bool offload) {

@@ -37,7 +37,7 @@ struct System {
   double dram_gbps = 236;        // GPU DRAM bandwidth left for the engine
 };
 
-enum class Policy { oracle, vdnn, cdma, cdma_unbounded };
+enum class Policy { oracle, vdnn, cdma, cdma_unbounded };  // in kPolicyNames order (vdnn.cpp)
 inline constexpr Policy kPolicies[] = {Policy::oracle, Policy::vdnn, Policy::cdma,
                                        Policy::cdma_unbounded};
 const char* key(Policy p);    // JSON key stem: oracle, vdnn, cdma, cdma_inf

@@ -64,6 +64,13 @@ class Shape:
         n = self.c * self.h * self.w
         self._add(name, 2 * n * out, 4 * n * out, (out, 1, 1, "relu" if relu else "fc"))
 
+    def classifier(self):
+        """AlexNet's and VGG's three fully connected layers; the layers."""
+        self.fc("fc6", 4096)
+        self.fc("fc7", 4096)
+        self.fc("fc8", 1000, relu=False)
+        return self.layers
+
 
 def alexnet():
     s = Shape(3, 227, 227)
@@ -75,10 +82,7 @@ def alexnet():
     s.conv("conv4", 384, 3)
     s.conv("conv5", 256, 3)
     s.pool("pool5", 3, 2)
-    s.fc("fc6", 4096)
-    s.fc("fc7", 4096)
-    s.fc("fc8", 1000, relu=False)
-    return s.layers
+    return s.classifier()
 
 
 def vgg16():
@@ -87,10 +91,7 @@ def vgg16():
         for i in range(convs):
             s.conv(f"conv{stage + 1}_{i + 1}", width, 3)
         s.pool(f"pool{stage + 1}", 2, 2)
-    s.fc("fc6", 4096)
-    s.fc("fc7", 4096)
-    s.fc("fc8", 1000, relu=False)
-    return s.layers
+    return s.classifier()
 
 
 def resnet50():
