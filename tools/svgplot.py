@@ -116,7 +116,8 @@ def bar_plot(path, title, groups, names, values, y_title, width=860, height=440,
         y = py(2.0 ** e)
         svg.append(f'<line x1="{left}" x2="{width - right}" y1="{y:.1f}" y2="{y:.1f}" '
                    f'stroke="{"#333" if e == 0 else "#ddd"}"/>')
-        svg.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{2.0 ** e:g}×</text>')
+        tick = f"{2.0 ** e:g}" if e >= -2 else f"1/{2 ** -e}"
+        svg.append(f'<text x="{left - 6}" y="{y + 4:.1f}" text-anchor="end">{tick}×</text>')
     _y_title(svg, top, height, bottom, y_title)
     group = (width - right - left) / len(groups)
     bar = group * 0.8 / len(names)

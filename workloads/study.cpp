@@ -97,24 +97,15 @@ std::vector<float> to_layout(std::span<const float> v, const std::vector<std::in
   return out;
 }
 
-using SizeFn = std::function<std::uint64_t(zvc::ByteView)>;
-const std::vector<std::pair<std::string, SizeFn>>& layout_codecs() {
-  static const std::vector<std::pair<std::string, SizeFn>> codecs = {
-      {"zvc_fp32", [](zvc::ByteView b) { return zvc_size(b, 4); }},
-      {"rle0",
-       [](zvc::ByteView b) {
-         return rle0_bytes({reinterpret_cast<const float*>(b.data()), b.size() / 4});
-       }},
-      {"zlib", zlib_size},
-      {"zstd", zstd_size},
-  };
-  return codecs;
-}
+// The codecs of the layout study: the timed codecs (below) but lz4.
+constexpr const char* kLayoutCodecs[] = {"zvc_fp32", "rle0", "zlib", "zstd"};
 
-std::uint64_t windowed(zvc::ByteView raw, const SizeFn& fn) {
+using SizeFn = std::function<std::uint64_t(std::span<const float>)>;
+std::uint64_t windowed(std::span<const float> v, const SizeFn& fn) {
+  constexpr std::size_t kElems = kWindowBytes / 4;
   std::uint64_t total = 0;
-  for (std::size_t at = 0; at < raw.size(); at += kWindowBytes)
-    total += fn(raw.subspan(at, std::min(kWindowBytes, raw.size() - at)));
+  for (std::size_t at = 0; at < v.size(); at += kElems)
+    total += fn(v.subspan(at, std::min(kElems, v.size() - at)));
   return total;
 }
 
@@ -239,14 +230,16 @@ json layout_study(const std::filesystem::path& dir, const json& manifest, bool m
     json lj = {{"name", name}, {"shape", a.shape}};
     for (const std::string layout : kLayouts) {
       const auto v = to_layout(a.data, a.shape, layout);
-      const zvc::ByteView raw = bytes_of(v);
-      for (const auto& [key, fn] : layout_codecs()) {
-        const std::uint64_t size = fn(raw);
+      for (const auto& [key, fn] : timed_codecs()) {
+        if (std::find(std::begin(kLayoutCodecs), std::end(kLayoutCodecs), key) ==
+            std::end(kLayoutCodecs))
+          continue;
+        const std::uint64_t size = fn(v);
         lj["sizes"][layout][key] = size;
         packed[layout][key] += size;
-        if (measure_speed) seconds[layout][key] += seconds_per_call([&, f = &fn] { (*f)(raw); });
+        if (measure_speed) seconds[layout][key] += seconds_per_call([&, f = &fn] { (*f)(v); });
         if (layout != "nchw") continue;
-        const std::uint64_t w = windowed(raw, fn);
+        const std::uint64_t w = windowed(v, fn);
         lj["sizes"]["window_4k"][key] = w;
         packed["window_4k"][key] += w;
       }
@@ -278,6 +271,7 @@ json study_capture(const std::filesystem::path& dir, bool measure_speed) {
               {"test_accuracy", manifest.value("test_accuracy", 0.0)},
               {"epochs", manifest.at("epochs")},
               {"probe_images", manifest.at("probe").at("images")},
+              {"image_size", manifest.value("image_size", 28)},
               {"train_images", manifest.at("train_images")},
               {"encodings", json::array()},
               {"checkpoints", json::array()}};
@@ -397,11 +391,12 @@ std::string markdown_summary(const json& captures) {
   for (const auto& c : captures) {
     const auto& n = final_checkpoint(c).at("network");
     md += fmt::format(
-        "| ours: {} | Fashion-MNIST 28×28, {} probe images | {} / {} | {} / {} | {} | {} |\n",
-        c.at("net").get<std::string>(), c.at("probe_images").get<int>(),
-        pct(n.at("zero_fraction_mean")), pct(n.at("zero_fraction_weighted")),
-        x(n.at("ratio_mean").at("zvc_fp32")), x(n.at("ratio_weighted").at("zvc_fp32")),
-        x(n.at("ratio_weighted").at("gist")), pct(c.at("test_accuracy")));
+        "| ours: {} | Fashion-MNIST {}×{}, {} probe images | {} / {} | {} / {} | {} | {} |\n",
+        c.at("net").get<std::string>(), c.value("image_size", 28), c.value("image_size", 28),
+        c.at("probe_images").get<int>(), pct(n.at("zero_fraction_mean")),
+        pct(n.at("zero_fraction_weighted")), x(n.at("ratio_mean").at("zvc_fp32")),
+        x(n.at("ratio_weighted").at("zvc_fp32")), x(n.at("ratio_weighted").at("gist")),
+        pct(c.at("test_accuracy")));
   }
   return md;
 }
@@ -427,8 +422,7 @@ std::string layout_markdown(const json& captures) {
   for (const auto& c : captures) {
     if (!c.contains("layouts") || c["layouts"]["layers"].empty()) continue;
     const auto& r = c["layouts"]["ratio_weighted"];
-    for (const auto& [key, fn] : layout_codecs()) {
-      (void)fn;
+    for (const std::string key : kLayoutCodecs) {
       double lo = 1e300, hi = 0;
       md += fmt::format("| {} | {} |", c.at("net").get<std::string>(), label_of(key));
       for (const auto& col : columns) {
