@@ -89,7 +89,8 @@ void push_comp(CompBench& b, const Bytes& raw) {
 // What the compressor makes of beats that may break the input rules
 // (zvc_compressor.sv header): bytes outside tkeep read as zero, a non-last beat
 // counts whole, the last beat counts floor(popcount(tkeep)/E) elements.
-void push_comp_beats(CompBench& b, const std::vector<Beat>& beats) {
+// Returns whether the frame breaks the rules (the expected error flag).
+bool push_comp_beats(CompBench& b, const std::vector<Beat>& beats) {
   Bytes raw;
   bool error = false;
   for (const Beat& beat : beats) {
@@ -110,6 +111,7 @@ void push_comp_beats(CompBench& b, const std::vector<Beat>& beats) {
          {.raw = static_cast<std::uint32_t>(raw.size()),
           .comp = static_cast<std::uint32_t>(payload.size()),
           .err = error ? 1u : 0u});
+  return error;
 }
 
 // The decompressor's expected output for any payload is the golden
@@ -239,28 +241,27 @@ TEST_CASE("compressor: malformed tkeep is flagged, the frame still ends, the nex
   CompBench b(B, "comp_malformed", seed(), {Pattern::kLight, Pattern::kLight, Pattern::kLight});
   SplitMix64 rng(seed() + 9);
   for (int f = 0; f < 40; ++f) {
-    std::vector<Beat> beats =
-        to_beats(random_frame(rng, (B / E) * (1 + rng.next() % 3), 0.5, Style::kUniform), B);
-    Beat& victim = beats[rng.next() % beats.size()];
+    // Whole beats, at least two when a non-last beat is to be cut short.
+    const std::size_t count = (f % 4 == 1 ? 2 : 1) + rng.next() % 3;
+    std::vector<Beat> beats = to_beats(random_frame(rng, (B / E) * count, 0.5, Style::kUniform), B);
     switch (f % 4) {
-      case 0:  // a hole in tkeep
-        victim.keep[rng.next() % B] = false;
+      case 0:  // a hole in tkeep: a byte dropped before the beat's last byte
+        beats[rng.next() % beats.size()].keep[rng.next() % (B - 1)] = false;
         break;
-      case 1:  // a partial beat that is not the last
-        if (!victim.last) {
-          for (std::size_t i = B / 2; i < B; ++i) victim.keep[i] = false;
-        } else {
-          victim.keep[B - 1] = false;
-        }
+      case 1: {  // a partial beat that is not the last
+        Beat& victim = beats[rng.next() % (count - 1)];
+        for (std::size_t i = B / 2; i < B; ++i) victim.keep[i] = false;
         break;
-      case 2:  // last beat with a partial element
-        beats.back().keep.assign(B, false);
-        beats.back().keep[0] = true;
+      }
+      case 2:  // the last beat ends inside an element; at E=1 every byte is
+               // an element, so its tkeep starts after bit 0 instead
+        beats.back().keep.assign(B, E == 1);
+        beats.back().keep[0] = E != 1;
         break;
       default:  // a legal frame between broken ones
         break;
     }
-    push_comp_beats(b, beats);
+    CHECK(push_comp_beats(b, beats) == (f % 4 != 3));
     push_comp(b, random_frame(rng, 1 + rng.next() % 100, 0.5, Style::kUniform));
   }
   check_run(b.run());
