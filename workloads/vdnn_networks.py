@@ -18,12 +18,13 @@ import json
 import pathlib
 import sys
 
-# name: (label, fp32 or TF32 peak TFLOP/s used for convolutions and matrix
-# products, DRAM GB/s). Titan X (Maxwell) is the cDMA paper's GPU.
+# name: (short name, label, fp32 or TF32 peak TFLOP/s used for convolutions
+# and matrix products, DRAM GB/s). Titan X (Maxwell) is the cDMA paper's GPU.
+# workloads/vdnn_report.py reads the names and DRAM bandwidths from here.
 GPUS = {
-    "titanx": ("Titan X (Maxwell), 6.1 TFLOP/s fp32, 336 GB/s", 6.1, 336),
-    "a100": ("A100 SXM 40 GB, 156 TFLOP/s TF32, 1555 GB/s", 156, 1555),
-    "h100": ("H100 SXM, 495 TFLOP/s TF32 (dense), 3350 GB/s", 495, 3350),
+    "titanx": ("Titan X", "Titan X (Maxwell), 6.1 TFLOP/s fp32, 336 GB/s", 6.1, 336),
+    "a100": ("A100", "A100 SXM 40 GB, 156 TFLOP/s TF32, 1555 GB/s", 156, 1555),
+    "h100": ("H100", "H100 SXM, 495 TFLOP/s TF32 (dense), 3350 GB/s", 495, 3350),
 }
 COMPUTE_EFFICIENCY = 0.5  # of peak, for convolutions and fully connected layers
 MEMORY_EFFICIENCY = 0.8  # of DRAM bandwidth, for pooling
@@ -150,7 +151,7 @@ def borrowed_ratio(curves, kind, depth):
 
 
 def imagenet_network(net, gpu, curves):
-    label, tflops, gbps = GPUS[gpu]
+    _, label, tflops, gbps = GPUS[gpu]
     batch = BATCH[net]
     layers = IMAGENET[net]()
     out = []

@@ -11,17 +11,18 @@ vdnn.json, and FIG_DIR/vdnn-normalized.svg.
 """
 import json
 import math
+from statistics import mean
 import pathlib
 import subprocess
 import sys
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent.parent / "tools"))
 from svgplot import bar_plot  # noqa: E402
+from vdnn_networks import GPUS  # noqa: E402
 
 IMAGENET = ("alexnet", "vgg16", "resnet50")
-# GPU: (label, DRAM GB/s); the engine gets 70 % of DRAM, the cDMA paper's
-# 236 of 336 GB/s on the Titan X.
-GPUS = {"titanx": ("Titan X", 336), "a100": ("A100", 1555), "h100": ("H100", 3350)}
+# The engine gets 70 % of a GPU's DRAM bandwidth, the cDMA paper's 236 of
+# 336 GB/s on the Titan X.
 DRAM_SHARE = 236 / 336
 LINKS = {"pcie3": ("PCIe Gen3 x16", 16), "pcie4": ("PCIe Gen4 x16", 32),
          "pcie5": ("PCIe Gen5 x16", 64), "nvlink-c2c": ("NVLink-C2C", 450)}
@@ -83,7 +84,7 @@ def main(binary, network_dir, timing_json, out_dir, fig_dir):
     fig_groups, fig_values = [], []
     for gpu in GPUS:
         for net in IMAGENET:
-            r = model.run(f"{net}-{gpu}", "pcie3", PAPER_ENGINE_GBPS, GPUS[gpu][1] * DRAM_SHARE)
+            r = model.run(f"{net}-{gpu}", "pcie3", PAPER_ENGINE_GBPS, GPUS[gpu][3] * DRAM_SHARE)
             runs.append({"network": f"{net}-{gpu}", "link": "pcie3", "report": r})
             n = r["normalized"]
             fig_groups.append(f"{net} {GPUS[gpu][0]}")
@@ -110,11 +111,10 @@ def main(binary, network_dir, timing_json, out_dir, fig_dir):
     summary = {}
     for gpu in GPUS:
         for link in LINKS:
-            rs = [model.run(f"{net}-{gpu}", link, PAPER_ENGINE_GBPS, GPUS[gpu][1] * DRAM_SHARE)
+            rs = [model.run(f"{net}-{gpu}", link, PAPER_ENGINE_GBPS, GPUS[gpu][3] * DRAM_SHARE)
                   for net in IMAGENET]
             bound = [model.run(f"{net}-{gpu}", link, math.inf, math.inf) for net in IMAGENET]
             need = max(model.needed_engine(f"{net}-{gpu}", link) for net in IMAGENET)
-            mean = lambda xs: sum(xs) / len(xs)  # noqa: E731
             speed = [r["cdma_speedup"] for r in rs]
             row = {"vdnn": mean([r["normalized"]["vdnn"] for r in rs]),
                    "cdma": mean([r["normalized"]["cdma"] for r in rs]),
