@@ -403,6 +403,23 @@ TEST_CASE("decompressor: one beat per cycle on sparse data, frames back to back 
   }
 }
 
+TEST_CASE("decompressor: dense data is limited only by the bus") {
+  // The payload of dense data is wider than its raw data (a mask per 32
+  // elements), so the input side is the limit: every payload beat is taken
+  // in the cycle it is offered, one a cycle, and no more raw beats come out
+  // than the frame has.
+  DecompBench b(B, "decomp_dense", seed(), {});
+  const std::size_t elems = 64 * B / E;
+  push_decomp(b, Bytes(elems * E, 0x3C));
+  const RunStats st = b.run();
+  check_run(st);
+  const std::size_t in_beats = (zvc::max_payload_bytes(elems * E, E) + B - 1) / B;
+  CHECK(st.in_beats == in_beats);
+  CHECK(st.in_stall == 0);
+  CHECK(st.last_in - st.first_in + 1 == in_beats);
+  CHECK(st.out_beats == 64);
+}
+
 TEST_CASE("decompressor: latency is 2 cycles from the last payload byte a beat needs") {
   // Payloads of one beat: one element, and the most dense elements whose
   // payload (4 mask bytes per 32 elements) still fits the beat.
