@@ -1,8 +1,11 @@
 // Verilator bench for cdma_buffer at one parameter point (TB_BUS, TB_DEPTH):
 // frames pass through unchanged under every idle/backpressure pattern while a
 // random reservation driver runs; every cycle level_o, free_o, rsv_ready_o and
-// s_axis_tready are compared with a reference model of the accounting.
+// s_axis_tready are compared with a model of the accounting written from the
+// contract (RTL-INTERFACES.md, cdma_buffer): a ledger of reservations.
 #define DOCTEST_CONFIG_IMPLEMENT
+#include <numeric>
+
 #include "Vcdma_buffer.h"
 #include "axis.hpp"
 #include "harness.hpp"
@@ -81,13 +84,18 @@ class BufferBench {
       if (pop && first_out_ == kNever) first_out_ = cycle();
       h_.edge();
       src_.advance(push);
+      // The contract's ledger: beats held are beats written and not read;
+      // each grant opens a reservation, each write uses up one beat of the
+      // oldest reservation left, one granted in the same cycle included
+      // (cdma_buffer.sv header).
       level_ += static_cast<std::uint32_t>(push) - static_cast<std::uint32_t>(pop);
       if (grant) {
-        reserved_ += rsv_queue_.front();
+        if (rsv_queue_.front() > 0) ledger_.push_back(rsv_queue_.front());
         rsv_queue_.pop_front();
         rsv_offering_ = false;
       }
-      if (push && reserved_ > 0) --reserved_;
+      if (push && !ledger_.empty() && --ledger_.front() == 0) ledger_.pop_front();
+      reserved_ = std::accumulate(ledger_.begin(), ledger_.end(), std::uint32_t{0});
       if (!sink_.error().empty()) return sink_.error();
     }
     return "";
@@ -102,6 +110,7 @@ class BufferBench {
   Gate rsv_gate_;
   SplitMix64 rng_;
   std::deque<std::uint32_t> rsv_queue_;
+  std::deque<std::uint32_t> ledger_;  // beats left of each granted reservation, oldest first
   bool rsv_offering_ = false, hold_sink_ = false;
   std::uint32_t level_ = 0, reserved_ = 0;
   std::uint64_t first_out_ = kNever, last_in_ = 0;
