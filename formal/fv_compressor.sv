@@ -9,10 +9,20 @@
 //   floor(popcount(tkeep)/ElemBytes) elements, null bytes read as zero);
 // - each status record reports that length, n*ElemBytes raw bytes, and the
 //   error flag exactly when an input rule was broken;
-// - no payload frame and no status record without an input frame.
+// - no payload frame and no status record without an input frame;
+// - the payload's content (ZVC-FORMAT.md, "Windows"), by a tracked element
+//   chosen by the solver ((* anyconst *) frame and element index, any index
+//   up to the end of the frame's last window): the bit of its window's mask
+//   is 1 exactly when the element exists and is non-zero, and a non-zero
+//   element's bytes follow its mask after the window's earlier non-zero
+//   elements, in order. Payload offsets are counted from the format's rule
+//   as the input arrives, never from the RTL's state.
 module fv_compressor #(
   parameter int ElemBytes = 1,
-  parameter int BusBytes = 8
+  parameter int BusBytes = 8,
+  // 1: also the payload's content (a separate check: it needs more solver
+  // time per step than the rest together).
+  parameter bit Content = 0
 ) (
   input logic                  clk_i,
   input logic [BusBytes*8-1:0] s_axis_tdata,
@@ -105,6 +115,105 @@ module fv_compressor #(
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) out_len_q <= '0;
     else if (out_fire) out_len_q <= m_axis_tlast ? '0 : out_len_d;
+  end
+
+  if (Content) begin : gen_content
+    // ---- Reference: where the tracked element goes in its frame's payload ------
+    // pos: payload bytes of the frame's elements before this beat, the mask of
+    // each window they opened included; mask_off: where the current window's
+    // mask is.
+    // Payload offsets in PW bits: a frame of fewer than 16 input beats (every
+    // frame within 15 steps) has a payload under 16 beats.
+    localparam int PW = $clog2(BusBytes * 16);
+    (* anyconst *) logic [3:0]    sel_frame;  // wide enough not to wrap within the depth
+    (* anyconst *) logic [PW-1:0]   sel_elem;
+    logic [3:0]          in_frames_q, out_frames_q;
+    logic [PW-1:0]       pos_q, pos_d, mask_off_q, mask_off_d;
+    logic                hit_q, hit_d, nz_q, nz_d;
+    logic [PW-1:0]       t_mask_q, t_mask_d, t_elem_q, t_elem_d;
+    logic [ElemBits-1:0] val_q, val_d;
+
+    always_comb begin
+      pos_d = pos_q;
+      mask_off_d = mask_off_q;
+      hit_d = hit_q;
+      nz_d = nz_q;
+      t_mask_d = t_mask_q;
+      t_elem_d = t_elem_q;
+      val_d = val_q;
+      for (int i = 0; i < NumElems; i++) begin
+        logic [ElemBits-1:0] elem;
+        logic [PW-1:0]       k;
+        for (int b = 0; b < ElemBytes; b++)
+          elem[b*8 +: 8] = s_axis_tkeep[i*ElemBytes + b] ? s_axis_tdata[(i*ElemBytes + b)*8 +: 8] : 8'h00;
+        k = PW'(n_q) + PW'(i);
+        if (CntW'(i) < beat_n) begin
+          if (k % PW'(32) == '0) begin
+            mask_off_d = pos_d;
+            pos_d = pos_d + PW'(4);
+          end
+          if (in_frames_q == sel_frame && k == sel_elem) begin
+            hit_d = 1'b1;
+            nz_d = elem != '0;
+            t_mask_d = mask_off_d;
+            t_elem_d = pos_d;
+            val_d = elem;
+          end
+          if (elem != '0) pos_d = pos_d + PW'(ElemBytes);
+        end
+      end
+      // An index past the frame's end but inside its last window: a mask bit
+      // that must be 0.
+      if (s_axis_tlast && !hit_d && in_frames_q == sel_frame && sel_elem >= PW'(n_d) &&
+          sel_elem / PW'(32) == (PW'(n_d) + PW'(31)) / PW'(32) - PW'(1) && n_d != '0) begin
+        hit_d = 1'b1;
+        nz_d = 1'b0;
+        t_mask_d = mask_off_d;
+      end
+    end
+
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        in_frames_q <= '0;
+        pos_q <= '0;
+        mask_off_q <= '0;
+        hit_q <= 1'b0;
+        nz_q <= 1'b0;
+        t_mask_q <= '0;
+        t_elem_q <= '0;
+        val_q <= '0;
+      end else if (in_fire) begin
+        in_frames_q <= in_frames_q + 4'(s_axis_tlast);
+        pos_q <= s_axis_tlast ? '0 : pos_d;
+        mask_off_q <= s_axis_tlast ? '0 : mask_off_d;
+        hit_q <= hit_d;
+        nz_q <= nz_d;
+        t_mask_q <= t_mask_d;
+        t_elem_q <= t_elem_d;
+        val_q <= val_d;
+      end
+    end
+
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) out_frames_q <= '0;
+      else if (out_fire) out_frames_q <= out_frames_q + 4'(m_axis_tlast);
+    end
+
+    // The tracked element's mask bit and bytes as they leave.
+    always @(posedge clk_i) begin
+      if (rst_ni && out_fire && out_frames_q == sel_frame) begin
+        for (int b = 0; b < BusBytes; b++) begin
+          if (m_axis_tkeep[b]) begin
+            if (hit_q && PW'(out_len_q) + PW'(b) == t_mask_q + sel_elem % PW'(32) / PW'(8))
+              assert (m_axis_tdata[b*8 + 32'(sel_elem % PW'(8))] == nz_q);
+            for (int j = 0; j < ElemBytes; j++) begin
+              if (hit_q && nz_q && PW'(out_len_q) + PW'(b) == t_elem_q + PW'(j))
+                assert (m_axis_tdata[b*8 +: 8] == val_q[j*8 +: 8]);
+            end
+          end
+        end
+      end
+    end
   end
 
   always @(posedge clk_i) begin

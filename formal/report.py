@@ -53,6 +53,9 @@ def main():
             what = "accounting: " + what
         elif top == "fv_buffer":
             what = "two tracked beats leave in order, unchanged; offered within 3 cycles; AXI4-Stream out"
+        if "Content 1" in sets:
+            what = ("payload content: a tracked element's mask bit (1 iff it exists and is non-zero, "
+                    "0 past the frame's end) and its bytes at the format's offsets, in order")
         if "Fair 1" in sets:
             what = ("no hang: each status within Bound cycles of the previous one or of the first acceptance"
                     if top == "fv_engine" else "no hang: input taken and status given within the bound")
