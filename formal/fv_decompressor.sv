@@ -10,13 +10,22 @@
 //   frame (no input is taken that is not accounted for);
 // - with a draining consumer (Fair), no hang: input is taken within Bound
 //   cycles while a frame is owed input, and a status record follows within
-//   Bound cycles while a frame has both its command and its payload end.
+//   Bound cycles while a frame has both its command and its payload end;
+// - with Flags (a check of its own, on legal framing: commands of at least
+//   one whole element, packed tkeep, a frame's payload offered once its command is
+//   in), each status's error bits are exactly the format's faults
+//   (ZVC-FORMAT.md, "Decoding"), from a byte-by-byte parse of the payload
+//   written from the format's text: truncated when the frame ends before its
+//   last window, trailing when bytes follow the last window, bad_mask when
+//   the final partial window's mask (its bytes that arrived) has a bit at or
+//   above its element count.
 module fv_decompressor #(
   parameter int ElemBytes = 1,
   parameter int BusBytes = 8,
   parameter int MaxRaw = 40,
   parameter bit Fair = 1'b0,
-  parameter int Bound = 8
+  parameter int Bound = 8,
+  parameter bit Flags = 1'b0
 ) (
   input logic                  clk_i,
   input logic                  cmd_valid_i,
@@ -116,6 +125,112 @@ module fv_decompressor #(
       stss_q   <= stss_q + 4'(sts_fire);
       starve_q <= (owed_input && !s_axis_tready) ? starve_q + 1'b1 : '0;
       wait_q   <= (owed_status && !sts_fire) ? wait_q + 1'b1 : '0;
+    end
+  end
+
+  // ---- Reference for the error flags: the payload parsed as the format says ----
+  if (Flags) begin : gen_flags
+    localparam int NW = 8;  // element and byte counts within MaxRaw
+    logic [CntW-1:0] n_head;
+    logic            n_empty, flags_empty, started_q;
+    logic [2:0]      flags_head, flags_d;
+    logic [NW-1:0]   win_q, win_d;    // the current window's first element
+    logic [NW-1:0]   need_q, need_d;  // its element bytes still to come
+    logic [2:0]      mi_q, mi_d;      // its mask bytes seen (4: all)
+    logic [31:0]     mask_q, mask_d;
+    logic            done_q, done_d, trail_q, trail_d, bad_q, bad_d;
+
+    // The commanded length of the frame whose payload is arriving, and the
+    // expected flags of each frame whose payload ended.
+    fv_queue #(.Width(CntW), .Depth(8)) q_n (
+      .clk_i, .rst_ni, .push_i(cmd_fire), .data_i(cmd_raw_bytes_i[CntW-1:0]),
+      .pop_i(in_fire && s_axis_tlast), .head_o(n_head), .empty_o(n_empty));
+    fv_queue #(.Width(3), .Depth(8)) q_flags (
+      .clk_i, .rst_ni, .push_i(in_fire && s_axis_tlast), .data_i(flags_d),
+      .pop_i(sts_fire), .head_o(flags_head), .empty_o(flags_empty));
+
+    always @(posedge clk_i) begin
+      assume (!cmd_valid_i || (cmd_raw_bytes_i != '0 && cmd_raw_bytes_i % 32'(ElemBytes) == 0));
+      assume (!s_axis_tvalid || !n_empty);
+      assume (!s_axis_tvalid || (s_axis_tkeep & (s_axis_tkeep + 1'b1)) == '0);
+      assume (!s_axis_tvalid || s_axis_tlast || &s_axis_tkeep);
+    end
+
+    always_comb begin
+      logic [NW-1:0] n, r, nz;
+      logic [31:0]   valid;
+      n = NW'(n_head / CntW'(ElemBytes));
+      win_d = started_q ? win_q : '0;
+      need_d = started_q ? need_q : '0;
+      mi_d = started_q ? mi_q : '0;
+      mask_d = started_q ? mask_q : '0;
+      done_d = started_q ? done_q : n == '0;
+      trail_d = started_q && trail_q;
+      bad_d = started_q && bad_q;
+      r = '0;
+      valid = '0;
+      nz = '0;
+      for (int b = 0; b < BusBytes; b++) begin
+        if (s_axis_tkeep[b]) begin
+          if (done_d) begin
+            trail_d = 1'b1;
+          end else if (mi_d != 3'd4) begin
+            mask_d[8*mi_d +: 8] = s_axis_tdata[8*b +: 8];
+            mi_d = mi_d + 1'b1;
+            if (mi_d == 3'd4) begin
+              r = (n - win_d > NW'(32)) ? NW'(32) : n - win_d;
+              valid = (r == NW'(32)) ? 32'hFFFF_FFFF : (32'd1 << r) - 32'd1;
+              if ((mask_d & ~valid) != '0) bad_d = 1'b1;
+              nz = '0;
+              for (int i = 0; i < 32; i++) nz = nz + NW'(mask_d[i] & valid[i]);
+              need_d = nz * NW'(ElemBytes);
+            end
+          end else begin
+            need_d = need_d - 1'b1;
+          end
+          // A window whose mask and elements are all in: the next one.
+          if (!done_d && mi_d == 3'd4 && need_d == '0) begin
+            win_d = win_d + NW'(32);
+            mi_d = '0;
+            mask_d = '0;
+            done_d = win_d >= n;
+          end
+        end
+      end
+      // A frame that ends inside its final window's mask: the bytes that came.
+      if (!done_d && mi_d != 3'd4 && mi_d != '0 && n - win_d < NW'(32)) begin
+        if ((mask_d & ~((32'd1 << (n - win_d)) - 32'd1)) != '0) bad_d = 1'b1;
+      end
+      flags_d = {bad_d, trail_d, !done_d};
+    end
+
+    always @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        started_q <= 1'b0;
+        win_q <= '0;
+        need_q <= '0;
+        mi_q <= '0;
+        mask_q <= '0;
+        done_q <= 1'b0;
+        trail_q <= 1'b0;
+        bad_q <= 1'b0;
+      end else if (in_fire) begin
+        started_q <= !s_axis_tlast;
+        win_q <= win_d;
+        need_q <= need_d;
+        mi_q <= mi_d;
+        mask_q <= mask_d;
+        done_q <= done_d;
+        trail_q <= trail_d;
+        bad_q <= bad_d;
+      end
+    end
+
+    always @(posedge clk_i) begin
+      if (rst_ni && sts_fire) begin
+        assert (!flags_empty);
+        assert (sts_error_o == flags_head);
+      end
     end
   end
 

@@ -56,6 +56,9 @@ def main():
         if "Content 1" in sets:
             what = ("payload content: a tracked element's mask bit (1 iff it exists and is non-zero, "
                     "0 past the frame's end) and its bytes at the format's offsets, in order")
+        if "Flags 1" in sets:
+            what = ("error flags: each status's {bad_mask, trailing, truncated} exactly as a byte-by-byte "
+                    "parse of the payload by the format's rules gives them (legal framing)")
         if "Fair 1" in sets:
             what = ("no hang: each status within Bound cycles of the previous one or of the first acceptance"
                     if top == "fv_engine" else "no hang: input taken and status given within the bound")
