@@ -15,10 +15,12 @@ for bus in 32 64; do
     "$tbdir/exp_dma_b${bus}_d${depth}" "${args[@]}" >>"$out"
   done
 done
-python3 - "$out" "$src" <<'PY'
+commit=$("$src/tools/source-commit.sh" rtl tb/dma_tb.cpp tb/CMakeLists.txt tools/dma-experiment.sh data/sample)
+python3 - "$out" "$src" "$commit" <<'PY'
 import pathlib, subprocess, sys
 rows = [l.split() for l in open(sys.argv[1])]
 src = pathlib.Path(sys.argv[2])
+commit = sys.argv[3]
 knee = {}
 for r in rows:
     if r[0] == "knee":
@@ -57,6 +59,8 @@ for r in rows:
         verdict = f"{goal:.2f}× **missed**"
         missed.append(f"B={bus} {name}: {s_off:.2f} < {goal:.2f}")
     md.append(f"| {bus} | {name} | {raw / 1024:.0f} | {ratio:.2f} | {copy} | {off} | {s_off:.2f}× | {verdict} | {back} | {pre} | {s_pre:.2f}× |")
+md += ["", f"Measured by `cmake --build build --target dma-experiment` at {commit} (the last commit that "
+       "changed the RTL, the bench, this script or the sample)."]
 text = "\n".join(md) + "\n"
 subprocess.run(["bash", str(src / "tools" / "splice.sh"), str(src / "docs" / "dma.md"), "experiment"], input=text.encode(), check=True)
 # The knee plot.
