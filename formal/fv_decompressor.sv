@@ -12,8 +12,8 @@
 //   cycles while a frame is owed input, and a status record follows within
 //   Bound cycles while a frame has both its command and its payload end;
 // - with Flags (a check of its own, on legal framing: commands of at least
-//   one whole element, packed tkeep, a frame's payload offered once its command is
-//   in), each status's error bits are exactly the format's faults
+//   one whole element, packed tkeep, a frame's payload offered once its
+//   command is in), each status's error bits are exactly the format's faults
 //   (ZVC-FORMAT.md, "Decoding"), from a byte-by-byte parse of the payload
 //   written from the format's text: truncated when the frame ends before its
 //   last window, trailing when bytes follow the last window, bad_mask when
