@@ -3,6 +3,7 @@
 // `tb_zvc_eE_bB throughput` prints this point's rows of the throughput table
 // instead of running the tests.
 #define DOCTEST_CONFIG_IMPLEMENT
+#include <algorithm>
 #include <cstring>
 
 #include "Vzvc_compressor.h"
@@ -93,8 +94,7 @@ void push_comp(CompBench& b, const Bytes& raw) {
 bool breaks_input_rules(const std::vector<Beat>& beats) {
   std::size_t length = 0;
   for (std::size_t j = 0; j < beats.size(); ++j) {
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < B; ++i) kept += beats[j].keep[i] ? 1 : 0;
+    const auto kept = static_cast<std::size_t>(std::ranges::count(beats[j].keep, true));
     length += kept;
     const bool last = j + 1 == beats.size();
     if (!last && kept != B) return true;
@@ -114,8 +114,7 @@ bool push_comp_beats(CompBench& b, const std::vector<Beat>& beats) {
   REQUIRE(beats.back().last);
   Bytes raw;
   for (const Beat& beat : beats) {
-    std::size_t kept = 0;
-    for (std::size_t i = 0; i < B; ++i) kept += beat.keep[i] ? 1 : 0;
+    const auto kept = static_cast<std::size_t>(std::ranges::count(beat.keep, true));
     const std::size_t take = beat.last ? kept / E * E : B;
     for (std::size_t i = 0; i < take; ++i) raw.push_back(beat.keep[i] ? beat.data[i] : 0);
   }
