@@ -1,8 +1,9 @@
 // zvc: the command-line front end of the golden ZVC library.
-//   zvc compress [--elem 1|2|4] [--raw] [--block BYTES] INPUT OUTPUT
+//   zvc compress [--elem 1|2|4] [--mode M] [--raw] [--block BYTES] INPUT OUTPUT
 //   zvc decompress INPUT OUTPUT
-//   zvc decompress --raw --elem E --length BYTES [--lenient] INPUT OUTPUT
-//   zvc stats [--elem E] [--json] FILE...
+//   zvc decompress --raw --elem E --length BYTES [--mode M] [--lenient] INPUT OUTPUT
+//   zvc stats [--elem E] [--mode M] [--json] FILE...
+// M is zvc (the default), binarize, bf16 or fp8 (docs/format.md, "Modes").
 //   zvc bench [--elem E] [--seconds S] [--markdown] [FILE...]
 //   zvc synth [--elem E] [--zeros F] [--count N] [--seed S] OUTPUT
 // "-" is standard input/output. Errors go to stderr with a non-zero exit and
@@ -13,6 +14,7 @@
 #include <CLI/CLI.hpp>
 #include <chrono>
 #include <nlohmann/json.hpp>
+#include <optional>
 
 #include "bench.hpp"
 #include "io.hpp"
@@ -23,10 +25,12 @@ namespace {
 
 using namespace zvc;
 
-int cmd_compress(int elem, bool raw_payload, std::uint32_t block, const std::string& in,
+int cmd_compress(int elem, Mode mode, bool raw_payload, std::uint32_t block, const std::string& in,
                  const std::string& out) {
+  check_mode(mode, elem);
   const Bytes raw = cli::read_file(in);
-  const Bytes result = raw_payload ? compress(raw, elem) : write_container(raw, elem, block);
+  const Bytes result =
+      raw_payload ? compress(raw, elem, mode) : write_container(raw, elem, block, mode);
   cli::OutputFile file(out);
   file.write(result);
   file.commit();
@@ -35,15 +39,16 @@ int cmd_compress(int elem, bool raw_payload, std::uint32_t block, const std::str
 
 // --lenient: zvc_decompressor's reading of any payload (decode_lenient); the
 // status bits it would raise go to stderr as "sts_error N (names)".
-int cmd_decompress(bool raw_payload, bool lenient, int elem, std::uint64_t length,
+int cmd_decompress(bool raw_payload, bool lenient, int elem, Mode mode, std::uint64_t length,
                    const std::string& in, const std::string& out) {
+  check_mode(mode, elem);
   const Bytes data = cli::read_file(in);
   if (lenient) {
     if (length == 0 || length % static_cast<std::uint64_t>(elem) != 0) {
       throw Error(fmt::format("--length {} is not a positive multiple of --elem {}", length, elem));
     }
     Bytes raw(length);
-    const LenientResult r = decode_lenient(data, elem, raw);
+    const LenientResult r = decode_lenient(data, elem, mode, raw);
     cli::OutputFile file(out);
     file.write(raw);
     file.commit();
@@ -55,32 +60,39 @@ int cmd_decompress(bool raw_payload, bool lenient, int elem, std::uint64_t lengt
                names.empty() ? "none" : fmt::format("{}", fmt::join(names, " ")));
     return 0;
   }
-  const Bytes raw = raw_payload ? decompress(data, length, elem) : read_container(data);
+  const Bytes raw = raw_payload ? decompress(data, length, elem, mode) : read_container(data);
   cli::OutputFile file(out);
   file.write(raw);
   file.commit();
   return 0;
 }
 
-int cmd_stats(int elem, bool json, const std::vector<std::string>& files) {
+// Each file measured in one mode; a container is decoded first and, unless
+// a mode is given, measured in its own.
+int cmd_stats(int elem, std::optional<Mode> mode_opt, bool json,
+              const std::vector<std::string>& files) {
   nlohmann::json report = nlohmann::json::array();
   if (!json) {
-    fmt::print("{:<32} {:>2} {:>12} {:>8} {:>14} {:>14} {:>7}\n", "file", "E", "elements", "zeros",
-               "raw bytes", "payload bytes", "ratio");
+    fmt::print("{:<32} {:>2} {:>8} {:>12} {:>8} {:>14} {:>14} {:>7}\n", "file", "E", "mode",
+               "elements", "zeros", "raw bytes", "payload bytes", "ratio");
   }
   for (const auto& path : files) {
     const Bytes data = cli::read_file(path);
     int e = elem;
+    Mode mode = mode_opt.value_or(Mode::kZvc);
     Stats s;
     if (looks_like_container(data)) {
-      e = read_container_info(data).elem_bytes;
-      s = analyze(read_container(data), e);
+      const ContainerInfo info = read_container_info(data);
+      e = info.elem_bytes;
+      mode = mode_opt.value_or(info.mode);
+      s = analyze(read_container(data), e, mode);
     } else {
-      s = analyze(data, e);
+      s = analyze(data, e, mode);
     }
     if (json) {
       report.push_back({{"file", path},
                         {"elem_bytes", e},
+                        {"mode", to_string(mode)},
                         {"elements", s.elems},
                         {"zero_elements", s.zero_elems},
                         {"zero_fraction", s.zero_fraction()},
@@ -88,8 +100,9 @@ int cmd_stats(int elem, bool json, const std::vector<std::string>& files) {
                         {"payload_bytes", s.payload_bytes},
                         {"ratio", s.ratio()}});
     } else {
-      fmt::print("{:<32} {:>2} {:>12} {:>7.1f}% {:>14} {:>14} {:>7.3f}\n", path, e, s.elems,
-                 100.0 * s.zero_fraction(), s.raw_bytes, s.payload_bytes, s.ratio());
+      fmt::print("{:<32} {:>2} {:>8} {:>12} {:>7.1f}% {:>14} {:>14} {:>7.3f}\n", path, e,
+                 to_string(mode), s.elems, 100.0 * s.zero_fraction(), s.raw_bytes, s.payload_bytes,
+                 s.ratio());
     }
   }
   if (json) fmt::print("{}\n", report.dump(2));
@@ -111,6 +124,9 @@ int main(int argc, char** argv) {
   CLI::App app{"zvc: zero-value compression (ZVC) of activation maps, the cDMA golden codec"};
   app.require_subcommand(1);
   const auto elem_check = CLI::IsMember({1, 2, 4});
+  const std::string mode_help =
+      "zvc (default), binarize (masks only), bf16 or fp8 (fp32 reduced, then ZVC; --elem 4)";
+  std::string mode_name = "zvc";
 
   int elem = 4;
   bool raw_payload = false;
@@ -122,7 +138,8 @@ int main(int argc, char** argv) {
 
   auto* c = app.add_subcommand("compress", "compress a raw file into a .zvc container");
   c->add_option("--elem", elem, "element size in bytes: 1, 2 or 4")->check(elem_check);
-  c->add_flag("--raw", raw_payload, "write the bare ZVC payload (no container)");
+  c->add_option("--mode", mode_name, mode_help);
+  c->add_flag("--raw", raw_payload, "write the bare payload (no container)");
   c->add_option("--block", block, "block-index granularity in raw bytes (0: no index)");
   c->add_option("INPUT", in, "raw input file, - for stdin")->required();
   c->add_option("OUTPUT", out, "output file, - for stdout")->required();
@@ -131,6 +148,7 @@ int main(int argc, char** argv) {
   d->add_flag("--raw", raw_payload, "the input is a bare payload (needs --elem and --length)");
   auto* d_elem = d->add_option("--elem", elem, "element size of a bare payload")->check(elem_check);
   auto* d_len = d->add_option("--length", length, "raw length in bytes of a bare payload");
+  auto* d_mode = d->add_option("--mode", mode_name, "mode of a bare payload: " + mode_help);
   bool lenient = false;
   d->add_flag("--lenient", lenient,
               "decode a bare payload as zvc_decompressor does: never fails, missing bytes read as "
@@ -140,6 +158,8 @@ int main(int argc, char** argv) {
 
   auto* s = app.add_subcommand("stats", "zero fraction and ZVC ratio of raw files or containers");
   s->add_option("--elem", elem, "element size of raw files")->check(elem_check);
+  auto* s_mode = s->add_option(
+      "--mode", mode_name, "measure in this mode (a container: its own by default): " + mode_help);
   s->add_flag("--json", json, "print JSON");
   s->add_option("FILE", files, "raw files or .zvc containers")->required();
 
@@ -171,18 +191,22 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (c->parsed()) return cmd_compress(elem, raw_payload, block, in, out);
+    const Mode mode = parse_mode(mode_name);
+    if (c->parsed()) return cmd_compress(elem, mode, raw_payload, block, in, out);
     if (d->parsed()) {
       if (raw_payload && (d_elem->count() == 0 || d_len->count() == 0)) {
         throw Error("decompress --raw needs --elem and --length");
       }
-      if (!raw_payload && (d_elem->count() != 0 || d_len->count() != 0)) {
-        throw Error("--elem and --length apply only with --raw (a container records both)");
+      if (!raw_payload && (d_elem->count() != 0 || d_len->count() != 0 || d_mode->count() != 0)) {
+        throw Error("--elem, --length and --mode apply only with --raw (a container records them)");
       }
       if (lenient && !raw_payload) throw Error("--lenient applies only with --raw");
-      return cmd_decompress(raw_payload, lenient, elem, length, in, out);
+      return cmd_decompress(raw_payload, lenient, elem, mode, length, in, out);
     }
-    if (s->parsed()) return cmd_stats(elem, json, files);
+    if (s->parsed()) {
+      return cmd_stats(elem, s_mode->count() != 0 ? std::optional<Mode>(mode) : std::nullopt, json,
+                       files);
+    }
     if (b->parsed()) return cli::run_bench(bench);
     if (g->parsed()) return cmd_synth(elem, zeros, count, seed, out);
   } catch (const std::exception& e) {

@@ -17,6 +17,8 @@ constexpr std::uint16_t kVersion = 1;
 constexpr std::size_t kHeaderBytes = 40;
 constexpr std::size_t kHeaderCrcOffset = 36;
 constexpr std::uint8_t kFlagBlockIndex = 0x01;
+constexpr int kModeShift = 1;  // flags bits 2:1: the mode
+constexpr std::uint8_t kFlagMode = 0x06;
 
 void put_le(Bytes& out, std::uint64_t v, int bytes) {
   for (int i = 0; i < bytes; ++i) out.push_back(static_cast<std::uint8_t>(v >> (8 * i)));
@@ -54,15 +56,17 @@ bool looks_like_container(ByteView file) {
   return file.size() >= kMagic.size() && std::equal(kMagic.begin(), kMagic.end(), file.begin());
 }
 
-Bytes write_container(ByteView raw, int elem_bytes, std::uint32_t block_bytes, Impl impl) {
+Bytes write_container(ByteView raw, int elem_bytes, std::uint32_t block_bytes, Mode mode,
+                      Impl impl) {
   elem_count(raw.size(), elem_bytes);
+  check_mode(mode, elem_bytes);
   check_block_bytes(block_bytes, elem_bytes);
-  const Bytes payload = compress(raw, elem_bytes, impl);
+  const Bytes payload = compress(raw, elem_bytes, mode, impl);
   std::vector<std::uint32_t> sizes;
   if (block_bytes != 0) {
     for (std::size_t at = 0; at < raw.size(); at += block_bytes) {
       const std::size_t len = std::min<std::size_t>(block_bytes, raw.size() - at);
-      const Stats s = analyze(raw.subspan(at, len), elem_bytes);
+      const Stats s = analyze(raw.subspan(at, len), elem_bytes, mode);
       sizes.push_back(static_cast<std::uint32_t>(s.payload_bytes));
     }
   }
@@ -73,10 +77,15 @@ Bytes write_container(ByteView raw, int elem_bytes, std::uint32_t block_bytes, I
   out.reserve(kHeaderBytes + 4 * sizes.size() + payload.size());
   put_le(out, kVersion, 2);
   put_le(out, static_cast<std::uint64_t>(elem_bytes), 1);
-  put_le(out, block_bytes != 0 ? kFlagBlockIndex : 0, 1);
+  put_le(out, (block_bytes != 0 ? kFlagBlockIndex : 0) | static_cast<unsigned>(mode) << kModeShift,
+         1);
   put_le(out, raw.size(), 8);
   put_le(out, payload.size(), 8);
-  put_le(out, crc32(raw), 4);
+  // The CRC of what a reader decodes: in the lossy modes, not the input.
+  put_le(out,
+         mode == Mode::kZvc ? crc32(raw)
+                            : crc32(decompress(payload, raw.size(), elem_bytes, mode, impl)),
+         4);
   put_le(out, block_bytes, 4);
   put_le(out, sizes.size(), 4);
   put_le(out, crc32(ByteView(out).first(kHeaderCrcOffset)), 4);
@@ -104,8 +113,14 @@ ContainerInfo read_container_info(ByteView file) {
   info.elem_bytes = static_cast<int>(get_le(file, 6, 1));
   check_elem_bytes(info.elem_bytes);
   const auto flags = get_le(file, 7, 1);
-  if ((flags & ~std::uint64_t{kFlagBlockIndex}) != 0) {
+  if ((flags & ~std::uint64_t{kFlagBlockIndex | kFlagMode}) != 0) {
     throw Error(fmt::format("unknown container flags 0x{:02x}", flags));
+  }
+  info.mode = static_cast<Mode>((flags & kFlagMode) >> kModeShift);
+  try {
+    check_mode(info.mode, info.elem_bytes);
+  } catch (const Error& e) {
+    throw Error(fmt::format("corrupted container: {}", e.what()));
   }
   info.raw_bytes = get_le(file, 8, 8);
   info.payload_bytes = get_le(file, 16, 8);
@@ -135,10 +150,10 @@ ContainerInfo read_container_info(ByteView file) {
     throw Error(fmt::format("container has {} trailing bytes after the payload",
                             body - 4 * blocks - info.payload_bytes));
   }
-  if (info.payload_bytes > max_payload_bytes(info.raw_bytes, info.elem_bytes) ||
-      info.payload_bytes <
-          payload_bytes(info.raw_bytes / static_cast<std::uint64_t>(info.elem_bytes), 0,
-                        info.elem_bytes)) {
+  const std::uint64_t n = info.raw_bytes / static_cast<std::uint64_t>(info.elem_bytes);
+  const int code_bytes = payload_elem_bytes(info.mode, info.elem_bytes);
+  if (info.payload_bytes > payload_bytes(n, n, code_bytes) ||
+      info.payload_bytes < payload_bytes(n, 0, code_bytes)) {
     throw Error(
         fmt::format("corrupted container: payload of {} bytes is impossible for {} raw bytes",
                     info.payload_bytes, info.raw_bytes));
@@ -159,9 +174,10 @@ ContainerInfo read_container_info(ByteView file) {
 
 Bytes read_container(ByteView file, Impl impl) {
   const ContainerInfo info = read_container_info(file);
-  Bytes raw(info.raw_bytes);
+  Bytes raw;
   try {
-    decompress_to(file.subspan(info.payload_offset), info.elem_bytes, raw, impl);
+    raw = decompress(file.subspan(info.payload_offset), info.raw_bytes, info.elem_bytes, info.mode,
+                     impl);
   } catch (const DecodeError& e) {
     throw Error(fmt::format("corrupted container payload: {}", e.what()));
   }
@@ -180,7 +196,8 @@ Bytes read_container_block(ByteView file, const ContainerInfo& info, std::size_t
   const std::size_t len =
       static_cast<std::size_t>(std::min<std::uint64_t>(info.block_bytes, info.raw_bytes - start));
   try {
-    return decompress(file.subspan(offset, info.block_sizes[block]), len, info.elem_bytes);
+    return decompress(file.subspan(offset, info.block_sizes[block]), len, info.elem_bytes,
+                      info.mode);
   } catch (const DecodeError& e) {
     throw Error(fmt::format("corrupted container block {}: {}", block, e.what()));
   }

@@ -73,6 +73,29 @@ expect_error "bad block size" out13 "block size" -- "$zvc" compress --block 100 
 mkdir adir
 expect_error "output is a directory" "" "directory" -- "$zvc" compress raw.f32 adir
 expect_error "stats on odd file" "" "not a multiple" -- "$zvc" stats odd.bin
+# Modes: the worked example's payload in each, containers and bare payloads.
+for m in binarize:02000080 bf16:02000080803f0040 fp8:020000803840; do
+  name=${m%%:*} hex=${m#*:}
+  "$zvc" compress --raw --mode "$name" ex.f32 ex.$name && [ "$(od -An -tx1 ex.$name | tr -d ' \n')" = "$hex" ] &&
+    ok || bad "worked example, mode $name"
+  "$zvc" compress --mode "$name" raw.f32 m.$name.zvc && "$zvc" decompress m.$name.zvc m.$name.out &&
+    "$zvc" compress --raw --mode "$name" raw.f32 m.$name.raw &&
+    "$zvc" decompress --raw --mode "$name" --elem 4 --length $(stat -c %s raw.f32) m.$name.raw m.$name.out2 &&
+    cmp -s m.$name.out m.$name.out2 && ok || bad "container and bare payload agree, mode $name"
+  "$zvc" stats --json --mode "$name" raw.f32 >ms.json && grep -q "\"mode\": \"$name\"" ms.json &&
+    "$zvc" stats --json m.$name.zvc >mc.json && grep -q "\"mode\": \"$name\"" mc.json &&
+    grep -q "\"payload_bytes\": $(stat -c %s m.$name.raw)," ms.json &&
+    grep -q "\"payload_bytes\": $(stat -c %s m.$name.raw)," mc.json && ok || bad "stats --mode $name"
+done
+# Binarize decodes to all-ones elements where the input is non-zero.
+[ "$(od -An -tx1 -v m.binarize.out | tr -d ' \n' | head -c 400)" = \
+  "$(od -An -tx1 -v raw.f32 | tr -d ' \n' | head -c 400 | sed -E 's/(..)(..)(..)(..)/\1\2\3\4 /g; s/00000000 /z/g; s/[0-9a-f]{8} /ffffffff/g; s/z/00000000/g')" ] &&
+  ok || bad "binarize decodes to all-ones elements"
+"$zvc" decompress --raw --lenient --mode binarize --elem 4 --length 128 <(head -c 3 ex.binarize) lb.bin 2>lb.txt &&
+  grep -q "^sts_error 1 (truncated)$" lb.txt && ok || bad "lenient binarize truncated"
+expect_error "unknown mode" out16 "unknown mode 'fp16'" -- "$zvc" compress --mode fp16 raw.f32 out16
+expect_error "bf16 on 2-byte elements" out17 "must be 4" -- "$zvc" compress --mode bf16 --elem 2 r2.bin out17
+expect_error "mode on a container" out18 "only with --raw" -- "$zvc" decompress --mode fp8 m.fp8.zvc out18
 # An existing output is left untouched when the command fails.
 echo keep >kept.bin
 "$zvc" compress odd.bin kept.bin 2>/dev/null; [ "$(cat kept.bin)" = keep ] && ok || bad "existing output clobbered on error"

@@ -142,18 +142,58 @@ class StreamDecoder {
   std::size_t need_ = kMaskBytes;
 };
 
+// ---- Modes (docs/format.md, "Modes") ---------------------------------------
+// What a frame's payload holds. kZvc is the format above, unchanged. The
+// others are Gist's encodings (Jain et al., ISCA 2018):
+//   kBinarize: the 32-bit non-zero masks only, 4 bytes per window of 32
+//     elements; decoding gives each element all-ones bytes where its bit is
+//     set and zeros elsewhere (a bitwise mask: dY AND it is ReLU's backward).
+//   kBf16, kFp8: delayed precision reduction of fp32 elements (E = 4): each
+//     one converted as to_bf16 / to_fp8_e4m3 do (zvc/precision.hpp), then
+//     ZVC at 2 or 1 bytes per element; decoding converts back to fp32.
+// The values are the frame's 2-bit mode field (sideband of the codecs, bits
+// 2:1 of the container's flags).
+enum class Mode : std::uint8_t { kZvc = 0, kBinarize = 1, kBf16 = 2, kFp8 = 3 };
+inline constexpr Mode kModes[] = {Mode::kZvc, Mode::kBinarize, Mode::kBf16, Mode::kFp8};
+const char* to_string(Mode mode);
+// "zvc", "binarize", "bf16" or "fp8"; throws Error otherwise.
+Mode parse_mode(const std::string& name);
+// Throws Error unless the mode applies to raw elements of elem_bytes (bf16
+// and fp8 need fp32, E = 4).
+void check_mode(Mode mode, int elem_bytes);
+// Bytes each non-zero element takes in the payload: E, 0 (binarize), 2 or 1.
+int payload_elem_bytes(Mode mode, int elem_bytes);
+// fp32 elements (little-endian) -> bf16 or fp8 codes (kZvc and kBinarize: a copy).
+Bytes reduce_elements(ByteView raw, Mode mode);
+// bf16 or fp8 codes -> fp32 elements; NaN codes give 0x7FC00000.
+Bytes expand_elements(ByteView codes, Mode mode);
+
+Bytes compress(ByteView raw, int elem_bytes, Mode mode, Impl impl = Impl::kAuto);
+// Strict: throws DecodeError as decompress() does (offsets within the payload).
+Bytes decompress(ByteView payload, std::size_t raw_bytes, int elem_bytes, Mode mode,
+                 Impl impl = Impl::kAuto);
+// zvc_decompressor's reading of a payload in any mode (the faults as above;
+// a binarize payload has no element bytes, so a bad mask never makes trailing).
+LenientResult decode_lenient(ByteView payload, int elem_bytes, Mode mode,
+                             std::span<std::uint8_t> raw_out);
+// Statistics of a mode: zero_elems counts the elements whose mask bit is 0
+// (for bf16 and fp8, after conversion: an underflow counts as zero).
+Stats analyze(ByteView raw, int elem_bytes, Mode mode);
+
 // ---- Container (.zvc files) ------------------------------------------------
 // Layout in docs/format.md: a 40-byte header (magic "ZVCF", version, element
-// size, raw and payload lengths, CRC-32 of the raw data, block index shape,
-// header CRC-32), an optional block index (compressed bytes per block of
-// block_bytes raw bytes) and the payload, byte for byte as compress() makes it.
+// size, flags with the mode, raw and payload lengths, CRC-32 of the decoded
+// data, block index shape, header CRC-32), an optional block index
+// (compressed bytes per block of block_bytes raw bytes) and the payload, byte
+// for byte as compress() makes it in the container's mode.
 inline constexpr std::uint32_t kDefaultBlockBytes = 4096;
 
 struct ContainerInfo {
   int elem_bytes = 4;
+  Mode mode = Mode::kZvc;
   std::uint64_t raw_bytes = 0;
   std::uint64_t payload_bytes = 0;
-  std::uint32_t raw_crc32 = 0;
+  std::uint32_t raw_crc32 = 0;             // of the decoded data (the raw data in ZVC mode)
   std::uint32_t block_bytes = 0;           // 0: no index
   std::vector<std::uint32_t> block_sizes;  // payload bytes per block
   std::size_t payload_offset = 0;          // where the payload starts in the file
@@ -161,7 +201,7 @@ struct ContainerInfo {
 
 // block_bytes 0 writes no index; otherwise it must be a multiple of 32*elem_bytes.
 Bytes write_container(ByteView raw, int elem_bytes, std::uint32_t block_bytes = kDefaultBlockBytes,
-                      Impl impl = Impl::kAuto);
+                      Mode mode = Mode::kZvc, Impl impl = Impl::kAuto);
 // Validates the header and index against the file size; throws Error on any mismatch.
 ContainerInfo read_container_info(ByteView file);
 // Full decode, CRC-checked.
