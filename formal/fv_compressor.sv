@@ -46,6 +46,9 @@ module fv_compressor #(
   logic                  m_axis_tlast, m_axis_tvalid, sts_valid_o, sts_error_o;
   logic [31:0]           sts_raw_bytes_o, sts_comp_bytes_o;
 
+  logic [1:0]            s_axis_tuser;
+  assign s_axis_tuser = 2'd0;  // plain ZVC frames
+
   zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) dut (.*);
 
   fv_axis #(.Bytes(BusBytes), .Assume(1), .Packed(0)) in_rules (

@@ -49,6 +49,10 @@ module fv_decompressor #(
   logic [31:0]           sts_comp_bytes_o;
   logic [2:0]            sts_error_o;
 
+  logic [1:0]            cmd_mode_i;
+  logic                  sts_bad_mode_o;
+  assign cmd_mode_i = 2'd0;  // plain ZVC frames
+
   zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) dut (.*);
 
   fv_axis #(.Bytes(BusBytes), .Assume(1), .Packed(0)) in_rules (

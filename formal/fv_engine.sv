@@ -61,6 +61,8 @@ module fv_engine #(
   wire rst_ni = !init_q;
 
   logic                  desc_ready_o, sts_valid_o, busy_o;
+  logic [1:0]            desc_mode_i;
+  assign desc_mode_i = 2'd0;  // plain ZVC
   logic [15:0]           sts_tag_o;
   logic [31:0]           sts_raw_bytes_o, sts_comp_bytes_o;
   logic [3:0]            sts_error_o;

@@ -8,9 +8,13 @@
 // solver ((* anyconst *) frame and element index), is recorded on the way in
 // and compared on the way out; the output frame is as long as the input
 // frame and the decompressor flags no error.
+// Mode 1 (binarize, docs/format.md "Modes"): every frame goes through as
+// masks only, and the element comes back as all-ones bytes if it was non-zero
+// and as zeros if it was zero.
 module fv_roundtrip #(
   parameter int ElemBytes = 1,
-  parameter int BusBytes = 8
+  parameter int BusBytes = 8,
+  parameter int Mode = 0
 ) (
   input logic                  clk_i,
   input logic [BusBytes*8-1:0] s_axis_tdata,
@@ -41,18 +45,19 @@ module fv_roundtrip #(
   logic [CntW-1:0]       cmd_len;
 
   zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) comp (
-    .clk_i, .rst_ni, .s_axis_tdata, .s_axis_tkeep, .s_axis_tlast, .s_axis_tvalid, .s_axis_tready,
-    .m_axis_tdata(p_tdata), .m_axis_tkeep(p_tkeep), .m_axis_tlast(p_tlast),
+    .clk_i, .rst_ni, .s_axis_tdata, .s_axis_tkeep, .s_axis_tlast, .s_axis_tuser(2'(Mode)),
+    .s_axis_tvalid, .s_axis_tready, .m_axis_tdata(p_tdata), .m_axis_tkeep(p_tkeep), .m_axis_tlast(p_tlast),
     .m_axis_tvalid(p_tvalid), .m_axis_tready(p_tready),
     .sts_valid_o(csts_valid), .sts_ready_i(csts_ready_i), .sts_raw_bytes_o(csts_raw),
     .sts_comp_bytes_o(csts_comp), .sts_error_o(csts_error));
   zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) decomp (
     .clk_i, .rst_ni, .cmd_valid_i(cmd_valid), .cmd_ready_o(cmd_ready), .cmd_raw_bytes_i(32'(cmd_len)),
+    .cmd_mode_i(2'(Mode)),
     .s_axis_tdata(p_tdata), .s_axis_tkeep(p_tkeep), .s_axis_tlast(p_tlast),
     .s_axis_tvalid(p_tvalid), .s_axis_tready(p_tready),
     .m_axis_tdata, .m_axis_tkeep, .m_axis_tlast, .m_axis_tvalid, .m_axis_tready,
     .sts_valid_o(dsts_valid), .sts_ready_i(dsts_ready_i), .sts_comp_bytes_o(dsts_comp),
-    .sts_error_o(dsts_error));
+    .sts_error_o(dsts_error), .sts_bad_mode_o());
 
   fv_axis #(.Bytes(BusBytes), .Assume(1), .Packed(1)) in_rules (
     .clk_i, .rst_ni, .tdata(s_axis_tdata), .tkeep(s_axis_tkeep), .tlast(s_axis_tlast),
@@ -134,7 +139,10 @@ module fv_roundtrip #(
     if (rst_ni) begin
       if (out_hit) begin
         assert (seen_q);
-        assert (m_axis_tdata[32'(out_lane) * ElemBits +: ElemBits] == value_q);
+        if (Mode == 1)
+          assert (m_axis_tdata[32'(out_lane) * ElemBits +: ElemBits] == {ElemBits{value_q != '0}});
+        else
+          assert (m_axis_tdata[32'(out_lane) * ElemBits +: ElemBits] == value_q);
       end
       if (out_fire && m_axis_tlast) begin
         assert (!raw_empty);

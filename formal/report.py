@@ -26,20 +26,24 @@ SETS = {
                   "a tracked COPY byte lands unchanged, no strobe outside the destination"),
     "fv_buffer": ("buffer", "cdma_buffer",
                   "no overflow/underflow, level + reserved ≤ depth, level/free exact"),
+    "fv_fp_convert": ("conversions", "zvc_fp_reduce, zvc_fp_widen",
+                      "every fp32 to bf16 and fp8 equal to references written another way "
+                      "(golden's adder formula; counting the 126 midpoints); the zero detects exact; "
+                      "every fp8 code widened as its exact value"),
 }
 DEFAULTS = {"fv_buffer": {"BusBytes": "8", "DepthBeats": "5"},
             "fv_engine": {"MaxBurstBeats": "4", "MaxReads": "2", "BufferBeats": "4", "MaxLen": "16"}}
 
 
 def config(top, sets):
-    params = {"ElemBytes": "1", "BusBytes": "8"} if top != "fv_buffer" else {}
+    params = {"ElemBytes": "1", "BusBytes": "8"} if top not in ("fv_buffer", "fv_fp_convert") else {}
     params.update(DEFAULTS.get(top, {}))
     words = sets.split()
     for i in range(0, len(words) - 2, 3):
         params[words[i + 1]] = words[i + 2]
     short = {"ElemBytes": "E", "BusBytes": "B", "DepthBeats": "depth", "MaxBurstBeats": "burst",
              "MaxReads": "reads", "BufferBeats": "buffer", "MaxLen": "max-len"}
-    return " ".join(f"{short.get(k, k)}={v}" for k, v in params.items())
+    return " ".join(f"{short.get(k, k)}={v}" for k, v in params.items()) or "–"
 
 
 def main():
@@ -59,6 +63,9 @@ def main():
         if "Flags 1" in sets:
             what = ("error flags: each status's {bad_mask, trailing, truncated} exactly as a byte-by-byte "
                     "parse of the payload by the format's rules gives them (legal framing)")
+        if "Mode 1" in sets:
+            what = ("binarize: a tracked element (any frame, any index) comes back as all-ones bytes iff "
+                    "it was non-zero; length; no error")
         if "Fair 1" in sets:
             what = ("no hang: each status within Bound cycles of the previous one or of the first acceptance"
                     if top == "fv_engine" else "no hang: input taken and status given within the bound")

@@ -35,6 +35,7 @@ module cdma_fmax_top #(
       .s_axis_tdata    (in_q[BusBytes*8-1:0]),
       .s_axis_tkeep    (in_q[BusBytes*8 +: BusBytes]),
       .s_axis_tlast    (in_q[DataW]),
+      .s_axis_tuser    (in_q[DataW+4 +: 2]),
       .s_axis_tvalid   (in_q[DataW+1]),
       .s_axis_tready   (out_d[DataW+2]),
       .m_axis_tdata    (out_d[BusBytes*8-1:0]),
@@ -56,6 +57,7 @@ module cdma_fmax_top #(
       .cmd_valid_i     (in_q[DataW+4]),
       .cmd_ready_o     (out_d[DataW+4]),
       .cmd_raw_bytes_i (in_q[DataW+5 +: 32]),
+      .cmd_mode_i      (in_q[DataW+37 +: 2]),
       .s_axis_tdata    (in_q[BusBytes*8-1:0]),
       .s_axis_tkeep    (in_q[BusBytes*8 +: BusBytes]),
       .s_axis_tlast    (in_q[DataW]),
@@ -69,8 +71,9 @@ module cdma_fmax_top #(
       .sts_valid_o     (out_d[DataW+3]),
       .sts_ready_i     (in_q[DataW+3]),
       .sts_comp_bytes_o(out_d[DataW+5 +: 32]),
-      .sts_error_o     (out_d[DataW+37 +: 3])
+      .sts_error_o     (out_d[DataW+37 +: 3]),
+      .sts_bad_mode_o  (out_d[DataW+40])
     );
-    assign out_d[OutW-1:DataW+40] = '0;
+    assign out_d[OutW-1:DataW+41] = '0;
   end
 endmodule

@@ -20,6 +20,8 @@
 #define CDMA_DESC_OP 0x10u /* rw: Operation of the staged descriptor. */
 #define CDMA_DESC_OP_OP_SHIFT 0u
 #define CDMA_DESC_OP_OP_MASK 0x00000003u
+#define CDMA_DESC_OP_MODE_SHIFT 4u
+#define CDMA_DESC_OP_MODE_MASK 0x00000030u
 #define CDMA_DESC_TAG 0x14u /* rw: Tag returned in the status record. */
 #define CDMA_DESC_TAG_TAG_SHIFT 0u
 #define CDMA_DESC_TAG_TAG_MASK 0x0000FFFFu

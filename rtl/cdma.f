@@ -11,6 +11,8 @@ prim/zvc_compact_ctrl.sv
 prim/zvc_compact.sv
 prim/zvc_expand.sv
 zvc/zvc_pkg.sv
+zvc/zvc_fp_reduce.sv
+zvc/zvc_fp_widen.sv
 zvc/zvc_packer.sv
 zvc/zvc_unpacker.sv
 zvc/zvc_compressor.sv

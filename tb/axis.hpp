@@ -78,6 +78,7 @@ struct Beat {
   Bytes data;              // bus_bytes bytes
   std::vector<bool> keep;  // bus_bytes flags
   bool last = false;
+  std::uint8_t user = 0;  // s_axis_tuser, where the module has it (the compressor's mode)
   bool operator==(const Beat&) const = default;
 };
 
@@ -127,12 +128,14 @@ class Source {
       for (std::size_t b = 0; b < bus_bytes_; ++b)
         put_bits(m.s_axis_tkeep, b, queue_.front().keep[b]);
       m.s_axis_tlast = queue_.front().last;
+      if constexpr (requires { m.s_axis_tuser; }) m.s_axis_tuser = queue_.front().user;
     } else {
       // Junk on an idle bus must not matter.
       Bytes junk(bus_bytes_);
       for (auto& b : junk) b = static_cast<std::uint8_t>(junk_.next());
       put_bytes(m.s_axis_tdata, junk);
       m.s_axis_tlast = junk[0] & 1;
+      if constexpr (requires { m.s_axis_tuser; }) m.s_axis_tuser = junk[0] >> 6;
     }
   }
   template <class M>

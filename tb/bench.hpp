@@ -45,12 +45,13 @@ class Bench {
   M& dut() { return *dut_; }
 
   // A frame: its input beats, the output bytes and status it must produce,
-  // and (decompressor) the raw length command.
-  void push(const std::vector<Beat>& beats, Bytes expect, Status status, std::uint32_t cmd = 0) {
+  // and (decompressor) the raw length command with the frame's mode.
+  void push(const std::vector<Beat>& beats, Bytes expect, Status status, std::uint32_t cmd = 0,
+            std::uint8_t cmd_mode = 0) {
     src_.push(beats);
     sink_.expect(std::move(expect));
     expected_sts_.push_back(status);
-    if constexpr (kHasCmd) cmd_queue_.push_back(cmd);
+    if constexpr (kHasCmd) cmd_queue_.push_back({cmd, cmd_mode});
     pending_in_beats_ += beats.size();
   }
 
@@ -79,7 +80,8 @@ class Bench {
       if constexpr (kHasCmd) {
         if (!cmd_offering_ && !cmd_queue_.empty() && cmd_gate_.next()) cmd_offering_ = true;
         dut_->cmd_valid_i = cmd_offering_;
-        dut_->cmd_raw_bytes_i = cmd_offering_ ? cmd_queue_.front() : 0xDEADBEEF;
+        dut_->cmd_raw_bytes_i = cmd_offering_ ? cmd_queue_.front().first : 0xDEADBEEF;
+        dut_->cmd_mode_i = cmd_offering_ ? cmd_queue_.front().second : 3;
       }
       dut_->eval();
       const bool in_fire = src_.fires(*dut_);
@@ -150,6 +152,9 @@ class Bench {
     if constexpr (requires { m.sts_raw_bytes_o; }) s.raw = m.sts_raw_bytes_o;
     s.comp = m.sts_comp_bytes_o;
     s.err = m.sts_error_o;
+    // The decompressor's sts_bad_mode_o as bit 3 of the error.
+    if constexpr (requires { m.sts_bad_mode_o; })
+      s.err |= static_cast<std::uint32_t>(m.sts_bad_mode_o) << 3;
     return s;
   }
 
@@ -159,7 +164,7 @@ class Bench {
   Sink sink_;
   StatusSink<Status> sts_;
   Gate cmd_gate_;
-  std::deque<std::uint32_t> cmd_queue_;
+  std::deque<std::pair<std::uint32_t, std::uint8_t>> cmd_queue_;  // raw length, mode
   bool cmd_offering_ = false;
   std::vector<Status> expected_sts_;
   std::uint64_t in_delay_;

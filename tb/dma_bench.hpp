@@ -38,6 +38,7 @@ struct Desc {
   std::uint64_t src, dst;
   std::uint32_t raw, comp;
   std::uint16_t tag;
+  std::uint8_t mode = 0;  // the codec's frame mode (zvc::Mode)
 };
 
 // The parameters of the verilated engine that the bus checks depend on.
@@ -156,7 +157,7 @@ class DmaBench {
   // A descriptor: through the registers (cdma_dma) or the descriptor port.
   void submit(const Desc& d) {
     if constexpr (kCsr) {
-      lite(true, CDMA_DESC_OP, d.op);
+      lite(true, CDMA_DESC_OP, d.op | std::uint32_t{d.mode} << CDMA_DESC_OP_MODE_SHIFT);
       lite(true, CDMA_DESC_TAG, d.tag);
       lite(true, CDMA_DESC_SRC_LO, static_cast<std::uint32_t>(d.src));
       lite(true, CDMA_DESC_SRC_HI, static_cast<std::uint32_t>(d.src >> 32));
@@ -272,6 +273,7 @@ class DmaBench {
       if (desc_offer) {
         const Desc& x = descs_.front();
         d.desc_op_i = x.op;
+        d.desc_mode_i = x.mode;
         d.desc_src_addr_i = x.src;
         d.desc_dst_addr_i = x.dst;
         d.desc_raw_bytes_i = x.raw;

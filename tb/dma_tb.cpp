@@ -52,27 +52,29 @@ void check_ok(EngineBench& b) {
   REQUIRE_MESSAGE(b.error.empty(), b.error);
 }
 
-// OFFLOAD raw at src to dst, then PREFETCH it back to back_dst; checks the
-// payload against the golden model and the raw data coming back.
+// OFFLOAD raw at src to dst, then PREFETCH it back to back_dst, in a mode;
+// checks the payload against the golden model and the raw data coming back
+// (raw itself in ZVC mode, its golden decode in the others).
 void round_trip(EngineBench& b, const Bytes& raw, std::uint64_t src, std::uint64_t dst,
-                std::uint64_t back, std::uint16_t tag) {
+                std::uint64_t back, std::uint16_t tag, zvc::Mode mode = zvc::Mode::kZvc) {
   b.mem.write(src, raw);
   const std::size_t before = b.statuses.size();
   const auto n = static_cast<std::uint32_t>(raw.size());
-  const Bytes payload = zvc::compress(raw, E);
-  b.submit({kOffload, src, dst, n, 0, tag});
+  const Bytes payload = zvc::compress(raw, E, mode);
+  const auto m = static_cast<std::uint8_t>(mode);
+  b.submit({kOffload, src, dst, n, 0, tag, m});
   run(b, before + 1);
   check_ok(b);
   CHECK(b.statuses[before] == Status{tag, n, static_cast<std::uint32_t>(payload.size()), kOk});
   CHECK(b.mem.read(dst, payload.size()) == payload);
   CHECK(b.mem.get(dst + payload.size()) == kUntouched);  // nothing written past the payload
   b.submit({kPrefetch, dst, back, n, static_cast<std::uint32_t>(payload.size()),
-            static_cast<std::uint16_t>(tag + 1)});
+            static_cast<std::uint16_t>(tag + 1), m});
   run(b, before + 2);
   check_ok(b);
   CHECK(b.statuses[before + 1] == Status{static_cast<std::uint16_t>(tag + 1), n,
                                          static_cast<std::uint32_t>(payload.size()), kOk});
-  CHECK(b.mem.read(back, n) == raw);
+  CHECK(b.mem.read(back, n) == zvc::decompress(payload, n, E, mode));
   CHECK(b.mem.get(back - 1) == kUntouched);
   CHECK(b.mem.get(back + n) == kUntouched);
 }
@@ -118,6 +120,34 @@ TEST_CASE("engine: real activation maps (data/sample) round-trip bit-exact") {
     round_trip(b, raw, 0x4000'0000 + region + 4 * E, 0x5000'0000 + region + 8 * E,
                0x6000'0000 + region + 12 * E, tag);
     tag = static_cast<std::uint16_t>(tag + 2);
+  }
+}
+
+TEST_CASE("engine: OFFLOAD then PREFETCH in every mode the codec has (docs/format.md)") {
+  std::vector<zvc::Mode> modes = {zvc::Mode::kBinarize};
+  if (E == 4) modes = {zvc::Mode::kBinarize, zvc::Mode::kBf16, zvc::Mode::kFp8};
+  auto maps = sample_maps(CDMA_SAMPLE_DIR);
+  REQUIRE(maps.size() >= 4);
+  SplitMix64 rng(seed() + 60);
+  EngineBench b(kEngine, seed(), {40, 2.0 * B, 1.0 * B});
+  std::uint16_t tag = 700;
+  for (const zvc::Mode mode : modes) {
+    INFO(zvc::to_string(mode));
+    for (std::size_t k = 0; k < 3; ++k) {
+      Bytes raw = k < 2 ? maps[k].second : zvc::random_sparse(1 + rng.next() % 2000, E, 0.6, rng);
+      raw.resize(std::min<std::size_t>(raw.size(), 16 * 1024) / E * E);
+      const std::uint64_t region = std::uint64_t{tag} << 20;
+      // The payload of bf16 and fp8 needs only its code's alignment (2 and 1
+      // bytes): the last map's payload goes there, off the element grid.
+      const std::uint64_t skew = k < 2                      ? 0
+                                 : mode == zvc::Mode::kBf16 ? 2
+                                 : mode == zvc::Mode::kFp8  ? 1
+                                                            : 0;
+      round_trip(b, raw, aligned_addr(rng, 0x1000'0000 + region),
+                 aligned_addr(rng, 0x2000'0000 + region) + skew,
+                 aligned_addr(rng, 0x3000'0000 + region), tag, mode);
+      tag = static_cast<std::uint16_t>(tag + 2);
+    }
   }
 }
 
@@ -175,10 +205,16 @@ TEST_CASE("engine: a misaligned or empty descriptor is rejected with no bus traf
       {kCopy, 0x1000, 0x2000, 0, 0, 4},                     // empty
       {kPrefetch, 0x1000, 0x2000, 64, 0, 5},                // no payload
       {3, 0x1000, 0x2000, 64, 0, 6},                        // unknown operation
+      // bf16 needs fp32 elements (tag 0 unless this codec lacks it)
+      {kOffload, 0x1000, 0x2000, 64, 0, E == 4 ? std::uint16_t{0} : std::uint16_t{7},
+       static_cast<std::uint8_t>(zvc::Mode::kBf16)},
+      {kPrefetch, 0x1000, 0x2000, 64, 64, E == 4 ? std::uint16_t{0} : std::uint16_t{8},
+       static_cast<std::uint8_t>(zvc::Mode::kFp8)},
   };
   std::size_t expected = 0;
   for (const Desc& d : bad) {
     if (E == 1 && d.tag <= 3 && d.tag != 0) continue;  // every address and length is aligned at E=1
+    if (d.tag == 0) continue;                          // a mode an fp32 codec has
     b.submit(d);
     ++expected;
   }

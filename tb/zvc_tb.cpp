@@ -4,6 +4,7 @@
 // instead of running the tests.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <algorithm>
+#include <bit>
 #include <cstring>
 
 #include "Vzvc_compressor.h"
@@ -139,6 +140,67 @@ void push_decomp_payload(DecompBench& b, const Bytes& payload, std::size_t raw_b
 void push_decomp(DecompBench& b, const Bytes& raw) {
   push_decomp_payload(b, zvc::compress(raw, E), raw.size());
 }
+
+// ---- Modes (docs/format.md, "Modes") ---------------------------------------------------
+// The modes this point has: binarize everywhere, bf16 and fp8 with fp32 elements.
+std::vector<zvc::Mode> modes_here() {
+  if constexpr (E == 4) return {zvc::Mode::kBinarize, zvc::Mode::kBf16, zvc::Mode::kFp8};
+  return {zvc::Mode::kBinarize};
+}
+
+// A frame's beats with its mode in tuser on the first beat and junk on the
+// others (the compressor reads only the first).
+std::vector<Beat> mode_beats(const Bytes& raw, zvc::Mode m, SplitMix64& rng) {
+  std::vector<Beat> beats = to_beats(raw, B);
+  for (std::size_t j = 0; j < beats.size(); ++j)
+    beats[j].user =
+        j == 0 ? static_cast<std::uint8_t>(m) : static_cast<std::uint8_t>(rng.next() & 3);
+  return beats;
+}
+void push_comp_mode(CompBench& b, const Bytes& raw, zvc::Mode m, SplitMix64& rng) {
+  const Bytes payload = zvc::compress(raw, E, m);
+  b.push(mode_beats(raw, m, rng), payload,
+         {.raw = static_cast<std::uint32_t>(raw.size()),
+          .comp = static_cast<std::uint32_t>(payload.size())});
+}
+// Any payload in mode m: the golden hardware-semantics decode in that mode.
+void push_decomp_mode(DecompBench& b, const Bytes& payload, std::size_t raw_bytes, zvc::Mode m) {
+  Bytes raw(raw_bytes);
+  const zvc::LenientResult r = zvc::decode_lenient(payload, E, m, raw);
+  b.push(to_beats(payload, B), raw,
+         {.comp = static_cast<std::uint32_t>(payload.size()), .err = r.error_bits()},
+         static_cast<std::uint32_t>(raw_bytes), static_cast<std::uint8_t>(m));
+}
+
+#if TB_ELEM == 4
+// fp32 values that exercise the conversions: every bf16 code as an fp32 (and
+// with the dropped half just below, at and just above one half), every fp8
+// value and the midpoints around it, and the special values.
+Bytes conversion_values() {
+  std::vector<std::uint32_t> v;
+  for (std::uint32_t code = 0; code < 0x10000; ++code) {
+    const std::uint32_t x = code << 16;
+    v.insert(v.end(), {x, x | 0x7FFF, x | 0x8000, x | 0x8001});
+  }
+  for (std::uint32_t code = 0; code < 0x100; ++code) {
+    const auto x =
+        std::bit_cast<std::uint32_t>(zvc::from_fp8_e4m3(static_cast<std::uint8_t>(code)));
+    v.insert(v.end(), {x, x - 1, x + 1, x + 0x00080000, x + 0x00080001, x + 0x0007FFFF});
+  }
+  v.insert(v.end(), {0x00000000, 0x80000000, 0x00000001, 0x807FFFFF, 0x7F800000, 0xFF800000,
+                     0x7FC00000, 0xFFC00001, 0x7F800001, 0x43E00000, 0x43E80000, 0x43F00000,
+                     0x3A800000, 0x3A800001, 0xBA800000, 0xBA800001, 0x7F7FFFFF, 0xFF7FFFFF});
+  Bytes raw(4 * v.size());
+  std::memcpy(raw.data(), v.data(), raw.size());
+  return raw;
+}
+
+// Bytes [at, at + len) of data, cut at its end.
+Bytes slice(const Bytes& data, std::size_t at, std::size_t len) {
+  const auto first = data.begin() + static_cast<std::ptrdiff_t>(at);
+  return Bytes(first, first + static_cast<std::ptrdiff_t>(std::min(len, data.size() - at)));
+}
+#endif
 
 void check_run(const RunStats& st) {
   INFO(config(), ", seed ", seed());
@@ -447,6 +509,154 @@ TEST_CASE("decompressor: latency is 2 cycles from the last payload byte a beat n
     CHECK(st.first_out - st.last_in == 2);
   }
 }
+
+// ---- Modes -----------------------------------------------------------------------------------
+TEST_CASE("modes: random frames in every mode, mixed with ZVC frames, under every pattern") {
+  const auto modes = modes_here();
+  random_under_patterns<CompBench>("comp_modes", 331, [&](CompBench& b, const Bytes& raw) {
+    SplitMix64 rng(raw.size() * 77 + seed());
+    const std::size_t k = rng.next() % (modes.size() + 1);
+    push_comp_mode(b, raw, k == modes.size() ? zvc::Mode::kZvc : modes[k], rng);
+  });
+  random_under_patterns<DecompBench>("decomp_modes", 337, [&](DecompBench& b, const Bytes& raw) {
+    SplitMix64 rng(raw.size() * 79 + seed());
+    const std::size_t k = rng.next() % (modes.size() + 1);
+    const zvc::Mode m = k == modes.size() ? zvc::Mode::kZvc : modes[k];
+    push_decomp_mode(b, zvc::compress(raw, E, m), raw.size(), m);
+  });
+}
+
+TEST_CASE("modes: one input beat per cycle in every mode, frames back to back (cycle-exact)") {
+  SplitMix64 rng(seed() + 41);
+  for (const zvc::Mode m : modes_here()) {
+    for (const double z : {0.5, 0.9}) {
+      CompBench b(B, "comp_mode_throughput", seed(), {});
+      std::uint64_t in_beats = 0;
+      for (int f = 0; f < 20; ++f) {
+        const Bytes raw = random_frame(rng, (B / E) * (1 + rng.next() % 8), z, Style::kUniform);
+        in_beats += to_beats(raw, B).size();
+        push_comp_mode(b, raw, m, rng);
+      }
+      const RunStats st = b.run();
+      check_run(st);
+      INFO(zvc::to_string(m), ", zeros ", z);
+      CHECK(st.in_stall == 0);
+      CHECK(st.last_in - st.first_in + 1 == in_beats);
+    }
+  }
+}
+
+TEST_CASE("modes: the decompressor's output beats leave back to back in every mode (cycle-exact)") {
+  SplitMix64 rng(seed() + 43);
+  const std::size_t unit = std::max<std::size_t>(32, B / E);
+  for (const zvc::Mode m : modes_here()) {
+    DecompBench b(B, "decomp_mode_throughput", seed(), {});
+    std::uint64_t out_beats = 0;
+    for (int f = 0; f < 20; ++f) {
+      const Bytes raw = random_frame(rng, unit * (1 + rng.next() % 4), 0.9, Style::kUniform);
+      out_beats += to_beats(raw, B).size();
+      push_decomp_mode(b, zvc::compress(raw, E, m), raw.size(), m);
+    }
+    const RunStats st = b.run();
+    check_run(st);
+    INFO(zvc::to_string(m));
+    CHECK(st.out_beats == out_beats);
+    CHECK(st.out_gaps == 0);
+  }
+}
+
+TEST_CASE("modes: malformed payloads in every mode are flagged as the golden model says") {
+  SplitMix64 rng(seed() + 47);
+  for (const zvc::Mode m : modes_here()) {
+    DecompBench b(B, "decomp_mode_errors", seed(),
+                  {Pattern::kLight, Pattern::kLight, Pattern::kLight, Pattern::kLight});
+    for (int f = 0; f < 40; ++f) {
+      const std::size_t n = random_elems(rng, 400);
+      const Bytes raw = random_frame(rng, n, 0.5, Style::kUniform);
+      Bytes p = zvc::compress(raw, E, m);
+      switch (f % 4) {
+        case 0:  // truncated, possibly to nothing
+          p.resize(rng.next() % (p.size() + 1));
+          break;
+        case 1:  // trailing bytes
+          for (std::size_t k = 1 + rng.next() % (2 * B); k > 0; --k)
+            p.push_back(static_cast<std::uint8_t>(rng.next()));
+          break;
+        case 2:  // stray mask bits in every window (only the final partial one's are bad)
+          if (m == zvc::Mode::kBinarize) {
+            for (std::size_t at = 3; at < p.size(); at += 4) p[at] |= 0x80;
+          } else {
+            for (const std::size_t at : zvc::window_offsets(p, n, zvc::payload_elem_bytes(m, E)))
+              p[at + 3] |= 0x80;
+          }
+          break;
+        default:  // random garbage of random length
+          for (auto& byte : p) byte = static_cast<std::uint8_t>(rng.next() & rng.next());
+          p.resize(rng.next() % (p.size() + 8));
+          break;
+      }
+      push_decomp_mode(b, p, raw.size(), m);
+    }
+    INFO(zvc::to_string(m));
+    check_run(b.run());
+  }
+}
+
+#if TB_ELEM == 4  // bf16 and fp8 convert fp32 elements
+TEST_CASE("modes: every bf16 and fp8 code and the special values through the RTL conversions") {
+  // 4 KiB frames: every window of codes checked in place. One model alive at
+  // a time (Verilator 5.006 hangs destroying one of two live contexts).
+  const Bytes values = conversion_values();
+  for (const zvc::Mode m : {zvc::Mode::kBf16, zvc::Mode::kFp8}) {
+    INFO(zvc::to_string(m));
+    SplitMix64 rng(seed() + 53);
+    {
+      CompBench c(B, "comp_conversions", seed(), {Pattern::kLight, Pattern::kLight});
+      for (std::size_t at = 0; at < values.size(); at += 4096)
+        push_comp_mode(c, slice(values, at, 4096), m, rng);
+      check_run(c.run());
+    }
+    DecompBench d(B, "decomp_conversions", seed(), {Pattern::kLight, Pattern::kLight});
+    for (std::size_t at = 0; at < values.size(); at += 4096) {
+      const Bytes raw = slice(values, at, 4096);
+      push_decomp_mode(d, zvc::compress(raw, E, m), raw.size(), m);
+    }
+    check_run(d.run());
+  }
+}
+#endif
+
+#if TB_ELEM != 4  // an fp32 codec has every mode
+TEST_CASE("modes: a mode this build lacks is coded as ZVC and flagged") {
+  std::vector<Bytes> frames;
+  SplitMix64 rng(seed() + 59);
+  for (int f = 0; f < 6; ++f)
+    frames.push_back(random_frame(rng, random_elems(rng, 300), 0.5, Style::kUniform));
+  {
+    CompBench c(B, "comp_bad_mode", seed(), {});
+    for (std::size_t f = 0; f < frames.size(); ++f) {
+      const Bytes payload = zvc::compress(frames[f], E);
+      c.push(mode_beats(frames[f], f % 2 ? zvc::Mode::kBf16 : zvc::Mode::kFp8, rng), payload,
+             {.raw = static_cast<std::uint32_t>(frames[f].size()),
+              .comp = static_cast<std::uint32_t>(payload.size()),
+              .err = 1});
+      push_comp(c, frames[f]);  // the next frame is exact
+    }
+    check_run(c.run());
+  }
+  DecompBench d(B, "decomp_bad_mode", seed(), {});
+  for (std::size_t f = 0; f < frames.size(); ++f) {
+    const Bytes payload = zvc::compress(frames[f], E);
+    // sts_bad_mode_o is bit 3 here (tb/bench.hpp).
+    d.push(to_beats(payload, B), frames[f],
+           {.comp = static_cast<std::uint32_t>(payload.size()), .err = 8},
+           static_cast<std::uint32_t>(frames[f].size()),
+           static_cast<std::uint8_t>(f % 2 ? zvc::Mode::kBf16 : zvc::Mode::kFp8));
+    push_decomp(d, frames[f]);
+  }
+  check_run(d.run());
+}
+#endif
 
 // ---- Throughput table -------------------------------------------------------------------------
 namespace {

@@ -48,7 +48,8 @@ refused() {
 
 group_prim() {
   local top d
-  for top in cdma_fifo_sync zvc_compact_ctrl zvc_compact zvc_expand zvc_packer zvc_unpacker; do
+  for top in cdma_fifo_sync zvc_compact_ctrl zvc_compact zvc_expand zvc_packer zvc_unpacker \
+             zvc_fp_reduce zvc_fp_widen; do
     clean "$top" ""
   done
   clean zvc_compact "NumSlots=36 SlotBits=8"
@@ -58,12 +59,17 @@ group_prim() {
   clean cdma_ram_1r1w "Width=73 Depth=5"
 }
 
-# The codecs at every bus width for one element width.
+# The codecs at every bus width for one element width, with the frame modes
+# (the default) and, at the narrowest and widest bus, without them.
 group_codec() {
   local e=$1 b
   for b in 8 16 32 64 128 256; do
     clean zvc_compressor "ElemBytes=$e BusBytes=$b"
     clean zvc_decompressor "ElemBytes=$e BusBytes=$b"
+  done
+  for b in 8 256; do
+    clean zvc_compressor "ElemBytes=$e BusBytes=$b Modes=0"
+    clean zvc_decompressor "ElemBytes=$e BusBytes=$b Modes=0"
   done
 }
 
@@ -80,6 +86,7 @@ group_dma() {
            "ElemBytes=2 BusBytes=256 MaxBurstBeats=256 MaxReads=255 BufferBeats=512 WriteBeats=256"; do
     clean cdma_engine "$p"
   done
+  clean cdma_engine "ElemBytes=4 BusBytes=32 Modes=0"
   clean cdma_selftest ""
   clean cdma_selftest "ElemBytes=4 BusBytes=32 FrameBeats=3"
 }
@@ -93,6 +100,7 @@ group_refused() {
     refused $top "BusBytes=12" "BusBytes must be a power of two"
     refused $top "BusBytes=4" "BusBytes must be a power of two"
     refused $top "BusBytes=512" "BusBytes must be a power of two"
+    refused $top "Modes=2" "Modes must be 0 or 1"
   done
   refused cdma_fifo_sync "Depth=1" "Depth must be at least 2"
   refused cdma_ring_ptr "Depth=1" "Depth must be at least 2"

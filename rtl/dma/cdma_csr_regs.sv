@@ -26,6 +26,7 @@ module cdma_csr_regs (
   input  logic        irq_done_set_i,
   output logic        irq_done_o,
   output logic [1:0]  desc_op_op_o,
+  output logic [1:0]  desc_op_mode_o,
   output logic [15:0] desc_tag_tag_o,
   output logic [31:0] desc_src_lo_o,
   output logic [31:0] desc_src_hi_o,
@@ -48,6 +49,7 @@ module cdma_csr_regs (
   logic ctrl_irq_en_d, ctrl_irq_en_q;
   logic irq_done_d, irq_done_q;
   logic [1:0] desc_op_op_d, desc_op_op_q;
+  logic [1:0] desc_op_mode_d, desc_op_mode_q;
   logic [15:0] desc_tag_tag_d, desc_tag_tag_q;
   logic [31:0] desc_src_lo_d, desc_src_lo_q;
   logic [31:0] desc_src_hi_d, desc_src_hi_q;
@@ -68,7 +70,7 @@ module cdma_csr_regs (
       cdma_regs_pkg::CONFIG_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(config_elem_bytes_i) << cdma_regs_pkg::CONFIG_ELEM_BYTES_LSB) | (32'(config_bus_bytes_log2_i) << cdma_regs_pkg::CONFIG_BUS_BYTES_LOG2_LSB) | (32'(config_max_burst_i) << cdma_regs_pkg::CONFIG_MAX_BURST_LSB)};
       cdma_regs_pkg::CTRL_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(ctrl_irq_en_q) << cdma_regs_pkg::CTRL_IRQ_EN_LSB)};
       cdma_regs_pkg::IRQ_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(irq_done_q) << cdma_regs_pkg::IRQ_DONE_LSB)};
-      cdma_regs_pkg::DESC_OP_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(desc_op_op_q) << cdma_regs_pkg::DESC_OP_OP_LSB)};
+      cdma_regs_pkg::DESC_OP_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(desc_op_op_q) << cdma_regs_pkg::DESC_OP_OP_LSB) | (32'(desc_op_mode_q) << cdma_regs_pkg::DESC_OP_MODE_LSB)};
       cdma_regs_pkg::DESC_TAG_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(desc_tag_tag_q) << cdma_regs_pkg::DESC_TAG_TAG_LSB)};
       cdma_regs_pkg::DESC_SRC_LO_OFFSET: {rd_ok_o, rdata_o} = {1'b1, desc_src_lo_q};
       cdma_regs_pkg::DESC_SRC_HI_OFFSET: {rd_ok_o, rdata_o} = {1'b1, desc_src_hi_q};
@@ -95,7 +97,7 @@ module cdma_csr_regs (
       cdma_regs_pkg::CONFIG_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(config_elem_bytes_i) << cdma_regs_pkg::CONFIG_ELEM_BYTES_LSB) | (32'(config_bus_bytes_log2_i) << cdma_regs_pkg::CONFIG_BUS_BYTES_LOG2_LSB) | (32'(config_max_burst_i) << cdma_regs_pkg::CONFIG_MAX_BURST_LSB)};
       cdma_regs_pkg::CTRL_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(ctrl_irq_en_q) << cdma_regs_pkg::CTRL_IRQ_EN_LSB)};
       cdma_regs_pkg::IRQ_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(irq_done_q) << cdma_regs_pkg::IRQ_DONE_LSB)};
-      cdma_regs_pkg::DESC_OP_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(desc_op_op_q) << cdma_regs_pkg::DESC_OP_OP_LSB)};
+      cdma_regs_pkg::DESC_OP_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(desc_op_op_q) << cdma_regs_pkg::DESC_OP_OP_LSB) | (32'(desc_op_mode_q) << cdma_regs_pkg::DESC_OP_MODE_LSB)};
       cdma_regs_pkg::DESC_TAG_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(desc_tag_tag_q) << cdma_regs_pkg::DESC_TAG_TAG_LSB)};
       cdma_regs_pkg::DESC_SRC_LO_OFFSET: {wr_exists_unused, wr_value} = {1'b1, desc_src_lo_q};
       cdma_regs_pkg::DESC_SRC_HI_OFFSET: {wr_exists_unused, wr_value} = {1'b1, desc_src_hi_q};
@@ -145,6 +147,8 @@ module cdma_csr_regs (
   assign irq_done_wdata = wdata[cdma_regs_pkg::IRQ_DONE_LSB +: cdma_regs_pkg::IRQ_DONE_WIDTH];
   logic [1:0] desc_op_op_wdata;
   assign desc_op_op_wdata = wdata[cdma_regs_pkg::DESC_OP_OP_LSB +: cdma_regs_pkg::DESC_OP_OP_WIDTH];
+  logic [1:0] desc_op_mode_wdata;
+  assign desc_op_mode_wdata = wdata[cdma_regs_pkg::DESC_OP_MODE_LSB +: cdma_regs_pkg::DESC_OP_MODE_WIDTH];
   logic [15:0] desc_tag_tag_wdata;
   assign desc_tag_tag_wdata = wdata[cdma_regs_pkg::DESC_TAG_TAG_LSB +: cdma_regs_pkg::DESC_TAG_TAG_WIDTH];
   logic [31:0] desc_src_lo_wdata;
@@ -164,6 +168,7 @@ module cdma_csr_regs (
     ctrl_irq_en_d = ctrl_irq_en_q;
     irq_done_d = irq_done_q | irq_done_set_i;
     desc_op_op_d = desc_op_op_q;
+    desc_op_mode_d = desc_op_mode_q;
     desc_tag_tag_d = desc_tag_tag_q;
     desc_src_lo_d = desc_src_lo_q;
     desc_src_hi_d = desc_src_hi_q;
@@ -175,7 +180,10 @@ module cdma_csr_regs (
       unique case (waddr_i)
         cdma_regs_pkg::CTRL_OFFSET: ctrl_irq_en_d = ctrl_irq_en_wdata;
         cdma_regs_pkg::IRQ_OFFSET: irq_done_d = (irq_done_q & ~irq_done_wdata) | irq_done_set_i;
-        cdma_regs_pkg::DESC_OP_OFFSET: desc_op_op_d = desc_op_op_wdata;
+        cdma_regs_pkg::DESC_OP_OFFSET: begin
+          desc_op_op_d = desc_op_op_wdata;
+          desc_op_mode_d = desc_op_mode_wdata;
+        end
         cdma_regs_pkg::DESC_TAG_OFFSET: desc_tag_tag_d = desc_tag_tag_wdata;
         cdma_regs_pkg::DESC_SRC_LO_OFFSET: desc_src_lo_d = desc_src_lo_wdata;
         cdma_regs_pkg::DESC_SRC_HI_OFFSET: desc_src_hi_d = desc_src_hi_wdata;
@@ -193,6 +201,7 @@ module cdma_csr_regs (
       ctrl_irq_en_q <= '0;
       irq_done_q <= '0;
       desc_op_op_q <= '0;
+      desc_op_mode_q <= '0;
       desc_tag_tag_q <= '0;
       desc_src_lo_q <= '0;
       desc_src_hi_q <= '0;
@@ -204,6 +213,7 @@ module cdma_csr_regs (
       ctrl_irq_en_q <= ctrl_irq_en_d;
       irq_done_q <= irq_done_d;
       desc_op_op_q <= desc_op_op_d;
+      desc_op_mode_q <= desc_op_mode_d;
       desc_tag_tag_q <= desc_tag_tag_d;
       desc_src_lo_q <= desc_src_lo_d;
       desc_src_hi_q <= desc_src_hi_d;
@@ -217,6 +227,7 @@ module cdma_csr_regs (
   assign ctrl_irq_en_o = ctrl_irq_en_q;
   assign irq_done_o = irq_done_q;
   assign desc_op_op_o = desc_op_op_q;
+  assign desc_op_mode_o = desc_op_mode_q;
   assign desc_tag_tag_o = desc_tag_tag_q;
   assign desc_src_lo_o = desc_src_lo_q;
   assign desc_src_hi_o = desc_src_hi_q;

@@ -80,7 +80,7 @@ module cdma_dma #(
   output logic                    m_axi_bready
 );
   logic        desc_valid, desc_ready, sts_valid, sts_ready, busy;
-  logic [1:0]  desc_op;
+  logic [1:0]  desc_op, desc_mode;
   logic [63:0] desc_src, desc_dst;
   logic [31:0] desc_raw, desc_comp, sts_raw, sts_comp;
   logic [15:0] desc_tag, sts_tag;
@@ -92,7 +92,7 @@ module cdma_dma #(
     .s_axil_wstrb, .s_axil_wvalid, .s_axil_wready, .s_axil_bresp, .s_axil_bvalid,
     .s_axil_bready, .s_axil_araddr, .s_axil_arprot, .s_axil_arvalid, .s_axil_arready,
     .s_axil_rdata, .s_axil_rresp, .s_axil_rvalid, .s_axil_rready,
-    .desc_valid_o(desc_valid), .desc_ready_i(desc_ready), .desc_op_o(desc_op),
+    .desc_valid_o(desc_valid), .desc_ready_i(desc_ready), .desc_op_o(desc_op), .desc_mode_o(desc_mode),
     .desc_src_addr_o(desc_src), .desc_dst_addr_o(desc_dst), .desc_raw_bytes_o(desc_raw),
     .desc_comp_bytes_o(desc_comp), .desc_tag_o(desc_tag),
     .sts_valid_i(sts_valid), .sts_ready_o(sts_ready), .sts_tag_i(sts_tag),
@@ -105,7 +105,7 @@ module cdma_dma #(
     .MaxReads(MaxReads), .BufferBeats(BufferBeats), .WriteBeats(WriteBeats), .IdW(IdW), .AxiId(AxiId)
   ) u_engine (
     .clk_i, .rst_ni,
-    .desc_valid_i(desc_valid), .desc_ready_o(desc_ready), .desc_op_i(desc_op),
+    .desc_valid_i(desc_valid), .desc_ready_o(desc_ready), .desc_op_i(desc_op), .desc_mode_i(desc_mode),
     .desc_src_addr_i(desc_src), .desc_dst_addr_i(desc_dst), .desc_raw_bytes_i(desc_raw),
     .desc_comp_bytes_i(desc_comp), .desc_tag_i(desc_tag),
     .sts_valid_o(sts_valid), .sts_ready_i(sts_ready), .sts_tag_o(sts_tag),

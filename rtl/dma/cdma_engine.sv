@@ -6,6 +6,8 @@
 //   PREFETCH read comp_bytes of payload at src, decompress to raw_bytes,
 //            write them at dst; decode errors are reported.
 //   COPY     read raw_bytes at src, write them at dst.
+// desc_mode_i is the codec's frame mode for OFFLOAD and PREFETCH (docs/format.md,
+// "Modes": 0 ZVC, 1 binarize, 2 bf16, 3 fp8); COPY ignores it.
 //
 // Descriptors run one after another (a 2-deep queue in front). Reads are
 // INCR bursts of up to MaxBurstBeats beats that never cross a 4 KB boundary,
@@ -13,10 +15,12 @@
 // reserved in the landing buffer (cdma_buffer), so read data is never
 // refused and the engine cannot deadlock. Writes are issued as bursts once
 // their beats are waiting in the write queue, so W never stalls for data.
-// Addresses need only be aligned to ElemBytes: cdma_realign strips the bytes
+// Addresses need only be aligned to ElemBytes (a bf16 or fp8 payload's to its
+// code's 2 or 1 bytes): cdma_realign strips the bytes
 // in front of the source and shifts data to the destination's byte lane
 // (write strobes). A descriptor with a misaligned address or length, a zero
-// length or an unknown operation is answered with error 8 and no bus
+// length, an unknown operation or a mode the codec lacks (bf16 and fp8 need
+// ElemBytes = 4; none but ZVC with Modes = 0) is answered with error 8 and no bus
 // traffic. Bus errors and decode errors do not stop a transfer: it runs to
 // its end and reports the first error. Reset: asynchronous, active low.
 `include "cdma_assert.svh"
@@ -38,6 +42,9 @@ module cdma_engine #(
   // AXI4 ID width, 1 to 16, and the ID every request carries.
   parameter int IdW = 4,
   parameter int AxiId = 0,
+  // The codec's frame modes (desc_mode_i); 0 builds plain ZVC codecs and
+  // refuses OFFLOAD and PREFETCH descriptors with another mode.
+  parameter int Modes = 1,
   localparam int LaneW = $clog2(BusBytes)
 ) (
   input  logic                  clk_i,
@@ -46,6 +53,7 @@ module cdma_engine #(
   input  logic                  desc_valid_i,
   output logic                  desc_ready_o,
   input  logic [1:0]            desc_op_i,        // 0 COPY, 1 OFFLOAD, 2 PREFETCH
+  input  logic [1:0]            desc_mode_i,      // codec mode; 0 ZVC
   input  logic [63:0]           desc_src_addr_i,
   input  logic [63:0]           desc_dst_addr_i,
   input  logic [31:0]           desc_raw_bytes_i,
@@ -117,7 +125,7 @@ module cdma_engine #(
   localparam int BurstW = 9;  // 1..256 beats
   localparam int ReadsW = $clog2(MaxReads + 2);
   localparam int WritesW = 8;  // write bursts awaiting their response: at most 255
-  localparam int DescW = 2 + 64 + 64 + 32 + 32 + 16;
+  localparam int DescW = 2 + 2 + 64 + 64 + 32 + 32 + 16;
   localparam int StsW = 16 + 32 + 32 + 4;
 
   // ---- Descriptor queue ----
@@ -126,36 +134,43 @@ module cdma_engine #(
   cdma_fifo_sync #(.Width(DescW), .Depth(2)) u_desc_fifo (
     .clk_i, .rst_ni,
     .wvalid_i(desc_valid_i), .wready_o(desc_ready_o),
-    .wdata_i({desc_op_i, desc_src_addr_i, desc_dst_addr_i, desc_raw_bytes_i, desc_comp_bytes_i,
+    .wdata_i({desc_op_i, desc_mode_i, desc_src_addr_i, desc_dst_addr_i, desc_raw_bytes_i, desc_comp_bytes_i,
               desc_tag_i}),
     .rvalid_o(dq_valid), .rready_i(dq_ready), .rdata_o(dq_data)
   );
   // The descriptor at the head of the queue.
-  logic [1:0]  dq_op;
+  logic [1:0]  dq_op, dq_mode;
   logic [63:0] dq_src, dq_dst;
   logic [31:0] dq_raw, dq_comp;
   logic [15:0] dq_tag;
-  assign {dq_op, dq_src, dq_dst, dq_raw, dq_comp, dq_tag} = dq_data;
+  assign {dq_op, dq_mode, dq_src, dq_dst, dq_raw, dq_comp, dq_tag} = dq_data;
 
   // ---- Control ----
   // State codes as localparams, not an enum: Icarus 11 simulated an enum
   // state register wrongly (docs/rtl.md, "Constructs the RTL avoids").
   localparam logic [1:0] StIdle = 2'd0, StRun = 2'd1, StDone = 2'd2;
   logic [1:0]  state_d, state_q;
-  logic [1:0]  op_d, op_q;
+  logic [1:0]  op_d, op_q, mode_d, mode_q;
   logic [15:0] tag_d, tag_q;
   logic [31:0] raw_d, raw_q, comp_result_d, comp_result_q;
   logic [3:0]  err_d, err_q, err_new;
   logic        sts_fifo_ready, sts_push, start, rd_done, wr_done, codec_done;
 
   logic        bad_desc;
-  logic [1:0]  elem_mask;
+  logic [1:0]  elem_mask, pay_mask;
   logic [31:0] dq_read_bytes;
   assign elem_mask    = 2'(ElemBytes - 1);
+  // The payload side (OFFLOAD's destination, PREFETCH's source and length) is
+  // aligned to the payload's element: 2 bytes for bf16 codes, 1 for fp8.
+  assign pay_mask = (dq_mode == zvc_pkg::ModeBf16) ? 2'b01 :
+                    (dq_mode == zvc_pkg::ModeFp8)  ? 2'b00 : elem_mask;
   assign dq_read_bytes = dq_op == OpPrefetch ? dq_comp : dq_raw;
   assign bad_desc = dq_op == 2'd3 || dq_raw == '0 || dq_read_bytes == '0 ||
-                    (dq_src[1:0] & elem_mask) != '0 || (dq_dst[1:0] & elem_mask) != '0 ||
-                    (dq_raw[1:0] & elem_mask) != '0 || (dq_read_bytes[1:0] & elem_mask) != '0;
+                    (dq_op != OpCopy && (Modes != 0 ? (dq_mode[1] && ElemBytes != 4) : dq_mode != '0)) ||
+                    (dq_src[1:0] & (dq_op == OpPrefetch ? pay_mask : elem_mask)) != '0 ||
+                    (dq_dst[1:0] & (dq_op == OpOffload ? pay_mask : elem_mask)) != '0 ||
+                    (dq_raw[1:0] & elem_mask) != '0 ||
+                    (dq_read_bytes[1:0] & (dq_op == OpPrefetch ? pay_mask : elem_mask)) != '0;
   assign dq_ready = state_q == StIdle;
   assign start    = dq_valid && state_q == StIdle && !bad_desc;
   assign sts_push = state_q == StDone && sts_fifo_ready;
@@ -246,29 +261,31 @@ module cdma_engine #(
   logic [BusBytes-1:0]   dec_m_keep;
   logic [31:0]           dec_sts_comp;
   logic [2:0]            dec_sts_error;
+  logic                  dec_sts_bad_mode_unused;  // the engine refuses such descriptors
   logic                  cmd_pending_d, cmd_pending_q, codec_sts_pending_d, codec_sts_pending_q;
   logic                  ws_valid, ws_last, ws_ready;
   logic [8*BusBytes-1:0] ws_data;
   logic [BusBytes-1:0]   ws_keep;
 
-  zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) u_compressor (
+  zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Modes(Modes)) u_compressor (
     .clk_i, .rst_ni,
-    .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last),
+    .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last), .s_axis_tuser(mode_q),
     .s_axis_tvalid(rs_valid && op_q == OpOffload), .s_axis_tready(c_s_ready),
     .m_axis_tdata(c_m_data), .m_axis_tkeep(c_m_keep), .m_axis_tlast(c_m_last),
     .m_axis_tvalid(c_m_valid), .m_axis_tready(ws_ready && op_q == OpOffload),
     .sts_valid_o(c_sts_valid), .sts_ready_i(1'b1), .sts_raw_bytes_o(c_sts_raw_unused),
     .sts_comp_bytes_o(c_sts_comp), .sts_error_o(c_sts_error)
   );
-  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) u_decompressor (
+  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Modes(Modes)) u_decompressor (
     .clk_i, .rst_ni,
     .cmd_valid_i(cmd_pending_q), .cmd_ready_o(dec_cmd_ready), .cmd_raw_bytes_i(raw_q),
+    .cmd_mode_i(mode_q),
     .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last),
     .s_axis_tvalid(rs_valid && op_q == OpPrefetch), .s_axis_tready(dec_s_ready),
     .m_axis_tdata(dec_m_data), .m_axis_tkeep(dec_m_keep), .m_axis_tlast(dec_m_last),
     .m_axis_tvalid(dec_m_valid), .m_axis_tready(ws_ready && op_q == OpPrefetch),
     .sts_valid_o(dec_sts_valid), .sts_ready_i(1'b1), .sts_comp_bytes_o(dec_sts_comp),
-    .sts_error_o(dec_sts_error)
+    .sts_error_o(dec_sts_error), .sts_bad_mode_o(dec_sts_bad_mode_unused)
   );
 
   always_comb begin
@@ -398,6 +415,7 @@ module cdma_engine #(
   always_comb begin
     state_d             = state_q;
     op_d                = op_q;
+    mode_d              = mode_q;
     tag_d               = tag_q;
     raw_d               = raw_q;
     comp_result_d       = comp_result_q;
@@ -426,6 +444,7 @@ module cdma_engine #(
         state_d = bad_desc ? StDone : StRun;
         err_d   = bad_desc ? ErrDescriptor : ErrNone;
         op_d    = dq_op;
+        mode_d  = dq_mode;
         tag_d   = dq_tag;
         raw_d   = dq_raw;
       end
@@ -494,6 +513,7 @@ module cdma_engine #(
     if (!rst_ni) begin
       state_q             <= StIdle;
       op_q                <= OpCopy;
+      mode_q              <= zvc_pkg::ModeZvc;
       tag_q               <= '0;
       raw_q               <= '0;
       comp_result_q       <= '0;
@@ -519,6 +539,7 @@ module cdma_engine #(
     end else begin
       state_q             <= state_d;
       op_q                <= op_d;
+      mode_q              <= mode_d;
       tag_q               <= tag_d;
       raw_q               <= raw_d;
       comp_result_q       <= comp_result_d;
@@ -562,6 +583,7 @@ module cdma_engine #(
   // counted), IDs are all AxiId, the write queue takes no reservations.
   logic unused;
   assign unused = ^{buf_m_keep_unused, buf_m_last_unused, m_axi_rid, m_axi_bid, c_sts_raw_unused,
+                    dec_sts_bad_mode_unused,
                     c_sts_error, wq_rsv_ready_unused, wq_free_unused, wq_last};
 
   `CDMA_ASSERT(aw_only_with_room, !aw_fire || wlen_wready)

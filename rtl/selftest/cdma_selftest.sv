@@ -102,17 +102,21 @@ module cdma_selftest #(
   logic [2:0]            ds_error;
   logic                  cmd_ready_unused;
   logic [31:0]           ds_comp_unused;
+  logic                  ds_bad_mode_unused;
   logic [15:0]           stall_q;
 
   assign src_last = src_beat_q == BeatW'(FrameBeats - 1);
   assign src_fire = c_ready;  // the source always has a beat
 
-  zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) u_comp (
+  // Plain ZVC codecs (Modes = 0): the self-test does not exercise the modes,
+  // and the UP5K has no room for them.
+  zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Modes(0)) u_comp (
     .clk_i,
     .rst_ni,
     .s_axis_tdata    (src_data),
     .s_axis_tkeep    ({BusBytes{1'b1}}),
     .s_axis_tlast    (src_last),
+    .s_axis_tuser    (zvc_pkg::ModeZvc),
     .s_axis_tvalid   (1'b1),
     .s_axis_tready   (c_ready),
     .m_axis_tdata    (l_data),
@@ -128,12 +132,13 @@ module cdma_selftest #(
   );
 
   // One command per frame; the decompressor queues them.
-  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) u_decomp (
+  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Modes(0)) u_decomp (
     .clk_i,
     .rst_ni,
     .cmd_valid_i     (1'b1),
     .cmd_ready_o     (cmd_ready_unused),
     .cmd_raw_bytes_i (FrameBytes),
+    .cmd_mode_i      (zvc_pkg::ModeZvc),
     .s_axis_tdata    (l_data ^ (BusBytes*8)'(inject_i)),
     .s_axis_tkeep    (l_keep),
     .s_axis_tlast    (l_last),
@@ -147,7 +152,8 @@ module cdma_selftest #(
     .sts_valid_o     (ds_valid),
     .sts_ready_i     (1'b1),
     .sts_comp_bytes_o(ds_comp_unused),
-    .sts_error_o     (ds_error)
+    .sts_error_o     (ds_error),
+    .sts_bad_mode_o  (ds_bad_mode_unused)
   );
 
   assign chk_ready = !stall_i || stall_q[0];

@@ -23,6 +23,14 @@
 // to back, whenever a beat's payload (or a window's, when windows span beats)
 // fits the bus; dense data is limited by the bus (BusBytes / (payload per beat)).
 // Status: one record per frame, after the frame's last output beat.
+// Modes (docs/format.md, "Modes"): s_axis_tuser on a frame's first beat is
+// its mode, 0 (plain ZVC, as with tuser tied to zero), 1 binarize (element
+// slots never kept: only masks), 2 bf16 or 3 fp8 (each fp32 element converted
+// by zvc_fp_reduce, zero detected on its code, compacted as 4-byte slots and
+// squeezed to the code's width after the network). For the bf16 and fp8
+// modes a window's mask takes four slots in the whole-window network, each
+// carrying one code's width of it. A mode the build lacks (Modes = 0, or bf16
+// and fp8 without fp32 elements) is encoded as ZVC with sts_error_o set.
 // Reset: asynchronous, active low; a frame cut by reset is dropped.
 `include "cdma_assert.svh"
 
@@ -30,13 +38,16 @@ module zvc_compressor #(
   // Bytes per element: 1, 2 or 4.
   parameter int ElemBytes = 4,
   // Bytes per beat on both streams: a power of two, 8 to 256, at least ElemBytes.
-  parameter int BusBytes = 32
+  parameter int BusBytes = 32,
+  // Accept the frame modes of s_axis_tuser; 0 builds the plain ZVC codec.
+  parameter int Modes = 1
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
   input  logic [BusBytes*8-1:0] s_axis_tdata,
   input  logic [BusBytes-1:0]   s_axis_tkeep,
   input  logic                  s_axis_tlast,
+  input  logic [1:0]            s_axis_tuser,   // the frame's mode, on its first beat
   input  logic                  s_axis_tvalid,
   output logic                  s_axis_tready,
   output logic [BusBytes*8-1:0] m_axis_tdata,
@@ -52,12 +63,14 @@ module zvc_compressor #(
 );
   `CDMA_CHECK_ELEM_BYTES(ElemBytes)
   `CDMA_CHECK_BUS_BYTES(BusBytes)
+  `CDMA_PARAM_CHECK(g_modes_check, Modes == 0 || Modes == 1, "Modes must be 0 or 1")
 
   localparam int ElemBits = 8 * ElemBytes;
   localparam int NumElems = zvc_pkg::num_elems(ElemBytes, BusBytes);
   localparam bit WholeWindows = zvc_pkg::whole_windows(ElemBytes, BusBytes);
   localparam int WinPerBeat = zvc_pkg::win_per_beat(ElemBytes, BusBytes);
-  localparam int MaskSlots = zvc_pkg::mask_slots(ElemBytes);
+  localparam bit Dpr = zvc_pkg::has_dpr(Modes, ElemBytes);
+  localparam int MaskSlots = zvc_pkg::mask_slots(ElemBytes, Dpr);
   localparam int WindowBytes = zvc_pkg::dense_window_bytes(ElemBytes);
   localparam int ChunkBytes = WholeWindows ? WinPerBeat * WindowBytes : BusBytes;
   // Packer rows: those one chunk can touch (a mask hole included), plus, when
@@ -70,12 +83,41 @@ module zvc_compressor #(
   localparam int BeatW = $clog2(BusBytes + 1);
   localparam int InfoBits = 33;  // {error, raw bytes}
 
+  // ---- Frame mode ------------------------------------------------------------------
+  logic       first_q;   // the next beat starts a frame
+  logic [1:0] mode;      // the mode of the frame the beat belongs to
+  logic       mode_bad;  // the first beat asks for a mode this build lacks
+  logic       in_fire;
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)      first_q <= 1'b1;
+    else if (in_fire) first_q <= s_axis_tlast;
+  end
+
+  if (Modes != 0) begin : gen_modes
+    logic [1:0] mode_q, mode_first;
+    assign mode_bad   = first_q && s_axis_tuser[1] && !Dpr;
+    assign mode_first = mode_bad ? zvc_pkg::ModeZvc : s_axis_tuser;
+    assign mode       = first_q ? mode_first : mode_q;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)                  mode_q <= zvc_pkg::ModeZvc;
+      else if (in_fire && first_q) mode_q <= mode_first;
+    end
+  end else begin : gen_zvc_only
+    assign mode_bad = first_q && s_axis_tuser != zvc_pkg::ModeZvc;
+    assign mode     = zvc_pkg::ModeZvc;
+  end
+
   // ---- Input beat: element validity and rule checks --------------------------
   logic [BusBytes*8-1:0] data_m;      // tdata with null bytes zeroed
+  logic [BusBytes*8-1:0] elem_data;   // each element, or its code (bf16, fp8) in its low bytes
+  logic [NumElems-1:0]   elem_nz;     // that is not all-zero bits
   logic [NumElems-1:0]   nonzero;     // element exists and is not all-zero bits
+  logic [NumElems-1:0]   elem_keep;   // its bytes go into the payload (not in binarize)
   logic [ElemW-1:0]      beat_elems;  // elements the beat contributes
   logic [BeatW-1:0]      keep_count;
-  logic                  beat_error, in_fire;
+  logic                  beat_error;
   logic [31:0]           raw_len_q, raw_total;
   logic                  err_q, err_total;
 
@@ -84,19 +126,77 @@ module zvc_compressor #(
   // Contiguous from bit 0 means tkeep + 1 is a power of two.
   assign beat_error = ((s_axis_tkeep & (s_axis_tkeep + 1'b1)) != '0) ||
                       (!s_axis_tlast && keep_count != BeatW'(BusBytes)) ||
-                      (keep_count % BeatW'(ElemBytes) != '0);
+                      (keep_count % BeatW'(ElemBytes) != '0) || mode_bad;
   assign raw_total = raw_len_q + 32'(beat_elems) * 32'(ElemBytes);
   assign err_total = err_q || beat_error;
 
-  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
+  always_comb begin
     for (int b = 0; b < BusBytes; b++) data_m[b*8 +: 8] = s_axis_tkeep[b] ? s_axis_tdata[b*8 +: 8] : 8'h00;
-    for (int i = 0; i < NumElems; i++) begin
-      nonzero[i] = (data_m[i*ElemBits +: ElemBits] != '0) && (ElemW'(i) < beat_elems);
+  end
+
+  if (Dpr) begin : gen_reduce
+    for (genvar i = 0; i < NumElems; i++) begin : g_elem
+      logic [15:0] bf16;
+      logic [7:0]  fp8;
+      logic        bf16_nz, fp8_nz;
+
+      zvc_fp_reduce u_reduce (
+        .fp32_i   (data_m[i*32 +: 32]),
+        .bf16_o   (bf16),
+        .bf16_nz_o(bf16_nz),
+        .fp8_o    (fp8),
+        .fp8_nz_o (fp8_nz)
+      );
+
+      assign elem_data[i*32 +: 32] = (mode == zvc_pkg::ModeBf16) ? {16'b0, bf16} :
+                                     (mode == zvc_pkg::ModeFp8)  ? {24'b0, fp8}  : data_m[i*32 +: 32];
+      assign elem_nz[i] = (mode == zvc_pkg::ModeBf16) ? bf16_nz :
+                          (mode == zvc_pkg::ModeFp8)  ? fp8_nz  : data_m[i*32 +: 32] != '0;
+    end
+  end else begin : gen_raw
+    assign elem_data = data_m;
+    for (genvar i = 0; i < NumElems; i++) begin : g_elem
+      assign elem_nz[i] = data_m[i*ElemBits +: ElemBits] != '0;
     end
   end
 
+  always_comb begin
+    for (int i = 0; i < NumElems; i++) begin
+      nonzero[i]   = elem_nz[i] && (ElemW'(i) < beat_elems);
+      elem_keep[i] = elem_nz[i] && (ElemW'(i) < beat_elems) && mode != zvc_pkg::ModeBinarize;
+    end
+  end
+
+  // Bytes a kept slot puts in the payload: an element's or its code's
+  // (binarize keeps only mask slots, element-wide).
+  logic [2:0] code_bytes;
+  assign code_bytes = (mode == zvc_pkg::ModeBinarize) ? 3'(ElemBytes) :
+                      zvc_pkg::payload_elem_bytes(mode, 3'(ElemBytes));
+
+  // The compaction network's output: with the bf16 and fp8 modes a window has
+  // 36 slots of 4 bytes, more than a chunk, but no mode fills more than a chunk.
+  localparam int NetBytes = WholeWindows ?
+      WinPerBeat * zvc_pkg::window_slots(ElemBytes, Dpr) * ElemBytes : BusBytes;
+
+  // The compacted slots' low code bytes, back to back (only bf16 and fp8
+  // make them narrower than a slot).
+  function automatic logic [ChunkBytes*8-1:0] squeeze(input logic [1:0] m,
+                                                      input logic [NetBytes*8-1:0] slots);
+    logic [ChunkBytes*8-1:0] halves, quarters;  // the low 2 bytes, the low byte of each slot
+    halves   = '0;
+    quarters = '0;
+    for (int j = 0; j < ChunkBytes && j < NetBytes / 2; j++) halves[j*8 +: 8] = slots[((j/2)*4 + j%2)*8 +: 8];
+    for (int j = 0; j < ChunkBytes && j < NetBytes / 4; j++) quarters[j*8 +: 8] = slots[(j*4)*8 +: 8];
+    if (Dpr && m == zvc_pkg::ModeBf16)     squeeze = halves;
+    else if (Dpr && m == zvc_pkg::ModeFp8) squeeze = quarters;
+    else                                   squeeze = slots[ChunkBytes*8-1:0];
+  endfunction
+
   // ---- Window encode into a chunk ------------------------------------------------
-  logic [ChunkBytes*8-1:0] chunk_d, chunk_q;
+  // The network's output is registered as it is and squeezed behind the
+  // register, so the squeeze is off the path from the input to the register.
+  logic [NetBytes*8-1:0]   chunk_d, chunk_q;
+  logic [1:0]              chunk_mode_q;
   logic [LenW-1:0]         chunk_len_d, chunk_len_q;
   logic                    chunk_hold_d, chunk_hold_q;    // open a mask hole before the bytes
   logic                    chunk_patch_d, chunk_patch_q;  // fill the hole with the mask
@@ -105,23 +205,36 @@ module zvc_compressor #(
   logic [InfoBits-1:0]     chunk_info_q;
 
   if (WholeWindows) begin : gen_whole_windows
-    localparam int WinSlots = zvc_pkg::window_slots(ElemBytes);
+    localparam int WinSlots = zvc_pkg::window_slots(ElemBytes, Dpr);
     localparam int Slots = WinPerBeat * WinSlots;
     localparam int SlotCntW = $clog2(Slots + 1);
     logic [Slots*ElemBits-1:0] slot_data, packed_data;
     logic [Slots-1:0]          slot_keep;
     logic [SlotCntW-1:0]       slot_count;
+    logic [2:0]                mask_pieces;  // slots a mask fills: 4 / code bytes
+
+    assign mask_pieces = Dpr ? 3'(4 / 32'(code_bytes)) : 3'(MaskSlots);
 
     always_comb begin
       for (int w = 0; w < WinPerBeat; w++) begin
         for (int m = 0; m < MaskSlots; m++) begin
-          slot_data[(w*WinSlots + m)*ElemBits +: ElemBits] = nonzero[w*32 + m*ElemBits +: ElemBits];
-          slot_keep[w*WinSlots + m] = ElemW'(w*32) < beat_elems;
+          if (Dpr) begin
+            // Piece m: mask bytes [m*code_bytes, (m+1)*code_bytes).
+            case (mode)
+              zvc_pkg::ModeBf16: slot_data[(w*WinSlots + m)*32 +: 32] =
+                                     (m < 2) ? {16'b0, nonzero[w*32 + (m%2)*16 +: 16]} : '0;
+              zvc_pkg::ModeFp8:  slot_data[(w*WinSlots + m)*32 +: 32] = {24'b0, nonzero[w*32 + m*8 +: 8]};
+              default:           slot_data[(w*WinSlots + m)*32 +: 32] = (m == 0) ? nonzero[w*32 +: 32] : '0;
+            endcase
+          end else begin
+            slot_data[(w*WinSlots + m)*ElemBits +: ElemBits] = nonzero[w*32 + m*ElemBits +: ElemBits];
+          end
+          slot_keep[w*WinSlots + m] = ElemW'(w*32) < beat_elems && 3'(m) < mask_pieces;
         end
         for (int i = 0; i < 32; i++) begin
           slot_data[(w*WinSlots + MaskSlots + i)*ElemBits +: ElemBits] =
-              data_m[(w*32 + i)*ElemBits +: ElemBits];
-          slot_keep[w*WinSlots + MaskSlots + i] = nonzero[w*32 + i];
+              elem_data[(w*32 + i)*ElemBits +: ElemBits];
+          slot_keep[w*WinSlots + MaskSlots + i] = elem_keep[w*32 + i];
         end
       end
     end
@@ -134,7 +247,7 @@ module zvc_compressor #(
     );
 
     assign chunk_d       = packed_data;
-    assign chunk_len_d   = LenW'(slot_count) * LenW'(ElemBytes);
+    assign chunk_len_d   = LenW'(slot_count) * LenW'(code_bytes);
     assign chunk_hold_d  = 1'b0;
     assign chunk_patch_d = 1'b0;
     assign chunk_mask_d  = '0;
@@ -143,22 +256,25 @@ module zvc_compressor #(
     // window's first beat opens a 4-byte hole for the mask, its last fills it.
     localparam int PosW = 5;  // element position in the window, 0..31
     logic [ElemW-1:0] packed_count;
+    logic [BusBytes*8-1:0] packed_data;
     logic [31:0]      mask_q;
     logic [PosW-1:0]  pos_q;
     logic             window_end, window_exists;
 
     zvc_compact #(.NumSlots(NumElems), .SlotBits(ElemBits)) u_compact (
-      .data_i (data_m[NumElems*ElemBits-1:0]),
-      .keep_i (nonzero),
-      .data_o (chunk_d),
+      .data_i (elem_data),
+      .keep_i (elem_keep),
+      .data_o (packed_data),
       .count_o(packed_count)
     );
+
+    assign chunk_d = packed_data;
 
     assign chunk_mask_d = mask_q | (32'(nonzero) << pos_q);
     assign window_end = (32'(pos_q) + 32'(NumElems) == 32) || s_axis_tlast;
     // A frame that ends exactly on a window boundary adds no empty window.
     assign window_exists = pos_q != '0 || beat_elems != '0;
-    assign chunk_len_d   = LenW'(packed_count) * LenW'(ElemBytes);
+    assign chunk_len_d   = LenW'(packed_count) * LenW'(code_bytes);
     assign chunk_hold_d  = pos_q == '0 && window_exists;
     assign chunk_patch_d = window_end && window_exists;
 
@@ -195,6 +311,7 @@ module zvc_compressor #(
   always_ff @(posedge clk_i) begin
     if (in_fire) begin
       chunk_q       <= chunk_d;
+      chunk_mode_q  <= mode;
       chunk_len_q   <= chunk_len_d;
       chunk_hold_q  <= chunk_hold_d;
       chunk_patch_q <= chunk_patch_d;
@@ -219,7 +336,7 @@ module zvc_compressor #(
     .rst_ni,
     .chunk_valid_i(chunk_valid_q),
     .chunk_ready_o(chunk_ready),
-    .chunk_data_i (chunk_q),
+    .chunk_data_i (squeeze(chunk_mode_q, chunk_q)),
     .chunk_len_i  (chunk_len_q),
     .chunk_last_i (chunk_last_q),
     .chunk_info_i (chunk_info_q),

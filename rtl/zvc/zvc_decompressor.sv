@@ -29,6 +29,12 @@
 // that needs it (unpacker register, output register). Throughput: one output
 // beat per cycle, frames back to back, whenever a beat's payload bytes (or,
 // for split windows, the mask plus the beat's elements) fit the bus.
+// Modes (docs/format.md, "Modes"): cmd_mode_i, with the command, is the
+// frame's mode: 0 plain ZVC (as with it tied to zero), 1 binarize (masks only;
+// each element leaves as all-ones bytes where its bit is set), 2 bf16 or 3 fp8
+// (codes of 2 or 1 bytes, spread into 4-byte slots, widened to fp32 after the
+// network: zvc_fp_widen). A mode the build lacks (Modes = 0, or bf16 and fp8
+// without fp32 elements) is decoded as ZVC and flagged on sts_bad_mode_o.
 // Reset: asynchronous, active low; a frame cut by reset is dropped.
 `include "cdma_assert.svh"
 
@@ -36,13 +42,16 @@ module zvc_decompressor #(
   // Bytes per element: 1, 2 or 4.
   parameter int ElemBytes = 4,
   // Bytes per beat on both streams: a power of two, 8 to 256, at least ElemBytes.
-  parameter int BusBytes = 32
+  parameter int BusBytes = 32,
+  // Accept the frame modes of cmd_mode_i; 0 builds the plain ZVC codec.
+  parameter int Modes = 1
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
   input  logic                  cmd_valid_i,
   output logic                  cmd_ready_o,
   input  logic [31:0]           cmd_raw_bytes_i,
+  input  logic [1:0]            cmd_mode_i,
   input  logic [BusBytes*8-1:0] s_axis_tdata,
   input  logic [BusBytes-1:0]   s_axis_tkeep,
   input  logic                  s_axis_tlast,
@@ -56,17 +65,20 @@ module zvc_decompressor #(
   output logic                  sts_valid_o,
   input  logic                  sts_ready_i,
   output logic [31:0]           sts_comp_bytes_o,
-  output logic [2:0]            sts_error_o
+  output logic [2:0]            sts_error_o,
+  output logic                  sts_bad_mode_o  // the frame asked for a mode this build lacks
 );
   `CDMA_CHECK_ELEM_BYTES(ElemBytes)
   `CDMA_CHECK_BUS_BYTES(BusBytes)
+  `CDMA_PARAM_CHECK(g_modes_check, Modes == 0 || Modes == 1, "Modes must be 0 or 1")
 
   localparam int ElemBits = 8 * ElemBytes;
   localparam int ElemShift = $clog2(ElemBytes);
   localparam int NumElems = zvc_pkg::num_elems(ElemBytes, BusBytes);
   localparam bit WholeWindows = zvc_pkg::whole_windows(ElemBytes, BusBytes);
   localparam int WinPerBeat = zvc_pkg::win_per_beat(ElemBytes, BusBytes);
-  localparam int MaskSlots = zvc_pkg::mask_slots(ElemBytes);
+  localparam bit Dpr = zvc_pkg::has_dpr(Modes, ElemBytes);
+  localparam int MaskSlots = zvc_pkg::mask_slots(ElemBytes, Dpr);
   localparam int PeekBytes = WholeWindows ? WinPerBeat * zvc_pkg::dense_window_bytes(ElemBytes) :
                                             zvc_pkg::MaskBytes + BusBytes;
   localparam int TakeW = $clog2(PeekBytes + 1);
@@ -76,17 +88,56 @@ module zvc_decompressor #(
   // ---- Commands ------------------------------------------------------------------
   logic        cmd_avail, load;
   logic [31:0] cmd_bytes;
+  logic [1:0]  cmd_mode, mode_q;
+  logic        cmd_bad_mode, bad_mode_q;
 
-  cdma_fifo_sync #(.Width(32), .Depth(2)) u_cmd (
+  cdma_fifo_sync #(.Width(34), .Depth(2)) u_cmd (
     .clk_i,
     .rst_ni,
     .wvalid_i(cmd_valid_i),
     .wready_o(cmd_ready_o),
-    .wdata_i (cmd_raw_bytes_i),
+    .wdata_i ({cmd_mode_i, cmd_raw_bytes_i}),
     .rvalid_o(cmd_avail),
     .rready_i(load),
-    .rdata_o (cmd_bytes)
+    .rdata_o ({cmd_mode, cmd_bytes})
   );
+
+  assign cmd_bad_mode = (Modes != 0) ? (cmd_mode[1] && !Dpr) : (cmd_mode != zvc_pkg::ModeZvc);
+
+  // Bytes each non-zero element takes in the payload (binarize: none).
+  logic [2:0] code_bytes;
+  assign code_bytes = zvc_pkg::payload_elem_bytes(mode_q, 3'(ElemBytes));
+
+  // The codes of a beat's elements, each in the low bytes of its slot.
+  function automatic logic [BusBytes*8-1:0] unsqueeze(input logic [1:0] m,
+                                                        input logic [BusBytes*8-1:0] bytes);
+    logic [BusBytes*8-1:0] halves, quarters;  // 2-byte and 1-byte codes, one per 4-byte slot
+    halves   = '0;
+    quarters = '0;
+    for (int i = 0; i < BusBytes / 4; i++) begin
+      halves[i*32 +: 16]  = bytes[i*16 +: 16];
+      quarters[i*32 +: 8] = bytes[i*8 +: 8];
+    end
+    if (Dpr && m == zvc_pkg::ModeBf16)     unsqueeze = halves;
+    else if (Dpr && m == zvc_pkg::ModeFp8) unsqueeze = quarters;
+    else                                   unsqueeze = bytes;
+  endfunction
+
+  // A beat of spread slots out as raw elements: fp32 from the codes (bf16,
+  // fp8), all-ones for a set mask bit (binarize: bits), else as they are.
+  function automatic logic [BusBytes*8-1:0] widen(input logic [1:0] m,
+                                                    input logic [BusBytes*8-1:0] slots,
+                                                    input logic [NumElems-1:0] bits,
+                                                    input logic [BusBytes*8-1:0] fp8_wide);
+    logic [BusBytes*8-1:0] ones, bf16_wide;
+    bf16_wide = '0;
+    for (int i = 0; i < NumElems; i++) ones[i*ElemBits +: ElemBits] = {ElemBits{bits[i]}};
+    for (int i = 0; i < BusBytes / 4; i++) bf16_wide[i*32 +: 32] = {slots[i*32 +: 16], 16'b0};
+    if (m == zvc_pkg::ModeBinarize)         widen = ones;
+    else if (Dpr && m == zvc_pkg::ModeBf16) widen = bf16_wide;
+    else if (Dpr && m == zvc_pkg::ModeFp8)  widen = fp8_wide;
+    else                                    widen = slots;
+  endfunction
 
   // ---- Payload bytes -------------------------------------------------------------
   logic [PeekBytes*8-1:0] peek, peek_m;
@@ -152,7 +203,8 @@ module zvc_decompressor #(
   end
 
   // ---- Beat decode ---------------------------------------------------------------
-  logic [BusBytes*8-1:0] beat_data;
+  logic [BusBytes*8-1:0] beat_data, beat_slots, fp8_wide;
+  logic [NumElems-1:0]   beat_bits;  // the mask bit of each of the beat's elements
   logic [TakeW-1:0]      needed;
   logic                  beat_bad;
 
@@ -167,15 +219,33 @@ module zvc_decompressor #(
   endfunction
 
   if (WholeWindows) begin : gen_whole_windows
-    localparam int WinSlots = zvc_pkg::window_slots(ElemBytes);
+    localparam int WinSlots = zvc_pkg::window_slots(ElemBytes, Dpr);
     localparam int Slots = WinPerBeat * WinSlots;
     localparam int SlotCntW = $clog2(Slots + 1);
-    logic [Slots*ElemBits-1:0] spread;
+    localparam int SourceBits = Slots * ElemBits;  // PeekBytes * 8, or more with bf16 and fp8
+    logic [Slots*ElemBits-1:0] source, spread;  // source: the peek bytes, one code per slot
     logic [Slots-1:0]          slot_keep;
     logic [SlotCntW-1:0]       slot_count;
     logic [ElemW-1:0]          beat_elems;  // elements in this beat, the last one maybe partial
+    logic [2:0]                slot_bytes;   // bytes a slot takes from the payload
+    logic [2:0]                mask_pieces;  // slots a mask fills
 
-    assign beat_elems = ElemW'(elems_in(32'(beat_bytes)));
+    assign slot_bytes  = (mode_q == zvc_pkg::ModeBinarize) ? 3'(ElemBytes) : code_bytes;
+    assign beat_elems  = ElemW'(elems_in(32'(beat_bytes)));
+    assign mask_pieces = Dpr ? 3'(4 / 32'(slot_bytes)) : 3'(MaskSlots);
+
+    always @* begin  // reads what it writes: see docs/rtl.md, Icarus
+      logic [SourceBits-1:0] halves, quarters;  // 2-byte and 1-byte codes, one per 4-byte slot
+      halves   = '0;
+      quarters = '0;
+      for (int j = 0; j < (Dpr ? Slots : 0); j++) begin
+        if (j < PeekBytes / 2) halves[j*32 +: 16] = peek_m[j*16 +: 16];
+        if (j < PeekBytes)     quarters[j*32 +: 8] = peek_m[j*8 +: 8];
+      end
+      if (Dpr && mode_q == zvc_pkg::ModeBf16)     source = halves;
+      else if (Dpr && mode_q == zvc_pkg::ModeFp8) source = quarters;
+      else                                        source = SourceBits'(peek_m);
+    end
 
     always @* begin  // reads what it writes: see docs/rtl.md, Icarus
       logic [31:0] win_elems, mask_raw, mask;
@@ -187,21 +257,29 @@ module zvc_decompressor #(
       ones_before = '0;
       for (int w = 0; w < WinPerBeat; w++) begin
         win_elems = (32'(beat_elems) > 32'(w*32)) ? 32'(beat_elems) - 32'(w*32) : '0;
-        // Mask w sits after w masks and ones_before elements (a slot offset).
+        // Mask w sits after w masks and ones_before codes.
         mask_raw = '0;
         for (int k = 0; k <= 32*(WinPerBeat-1); k++) begin
-          if (k <= 32*w && ones_before == 32'(k)) mask_raw = bytes[(w*MaskSlots + k)*ElemBits +: 32];
+          if (k <= 32*w && ones_before == 32'(k)) begin
+            mask_raw = bytes[(4*w + k*ElemBytes)*8 +: 32];
+            if (Dpr && mode_q == zvc_pkg::ModeBf16) mask_raw = bytes[(4*w + k*2)*8 +: 32];
+            if (Dpr && mode_q == zvc_pkg::ModeFp8) mask_raw = bytes[(4*w + k)*8 +: 32];
+          end
         end
+        if (mode_q == zvc_pkg::ModeBinarize) mask_raw = bytes[4*w*8 +: 32];
         mask = (win_elems != '0) ? (mask_raw & valid_bits(win_elems)) : '0;
         if (win_elems != '0 && (mask_raw & ~valid_bits(win_elems)) != '0) beat_bad = 1'b1;
-        for (int m = 0; m < MaskSlots; m++) slot_keep[w*WinSlots + m] = win_elems != '0;
-        for (int i = 0; i < 32; i++) slot_keep[w*WinSlots + MaskSlots + i] = mask[i];
+        for (int m = 0; m < MaskSlots; m++) slot_keep[w*WinSlots + m] = win_elems != '0 && 3'(m) < mask_pieces;
+        for (int i = 0; i < 32; i++) begin
+          slot_keep[w*WinSlots + MaskSlots + i] = mask[i] && mode_q != zvc_pkg::ModeBinarize;
+          beat_bits[w*32 + i] = mask[i];
+        end
         ones_before = ones_before + 32'($countones(mask));
       end
     end
 
     zvc_expand #(.NumSlots(Slots), .SlotBits(ElemBits)) u_expand (
-      .data_i (peek_m),
+      .data_i (source),
       .keep_i (slot_keep),
       .data_o (spread),
       .count_o(slot_count)
@@ -209,10 +287,10 @@ module zvc_decompressor #(
 
     always_comb begin
       for (int w = 0; w < WinPerBeat; w++) begin
-        beat_data[w*32*ElemBits +: 32*ElemBits] = spread[(w*WinSlots + MaskSlots)*ElemBits +: 32*ElemBits];
+        beat_slots[w*32*ElemBits +: 32*ElemBits] = spread[(w*WinSlots + MaskSlots)*ElemBits +: 32*ElemBits];
       end
     end
-    assign needed = TakeW'(32'(slot_count) * 32'(ElemBytes));
+    assign needed = TakeW'(32'(slot_count) * 32'(slot_bytes));
   end else begin : gen_split_windows
     // The window's mask is read at its first beat; the part for later beats
     // is kept shifted down (mask_q) with the next beat's popcount (ones_q),
@@ -251,7 +329,8 @@ module zvc_decompressor #(
     assign ones       = at_start ? ElemW'($countones(bits_fast)) : ones_q;
     assign ones_next  = ElemW'($countones(mask_cur[2*NumElems-1:NumElems]));
     assign beat_bad   = at_start && (mask_raw & ~win_valid_q) != '0;
-    assign src        = at_start ? peek_m[32 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits];
+    assign src        = (mode_q == zvc_pkg::ModeBinarize) ? '1 :
+                        unsqueeze(mode_q, at_start ? peek_m[32 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits]);
 
     zvc_expand #(.NumSlots(NumElems), .SlotBits(ElemBits)) u_expand (
       .data_i (src),
@@ -260,10 +339,11 @@ module zvc_decompressor #(
       .count_o(ones_spread)
     );
 
-    assign beat_data = spread;
+    assign beat_slots = spread;
+    assign beat_bits  = bits;
     // A mask is read at a window's start, unless the frame has no elements
     // (a zero length: one null beat, no payload bytes).
-    assign needed = TakeW'((at_start && win_valid_q[0] ? 32'd4 : 32'd0) + 32'(ones) * 32'(ElemBytes));
+    assign needed = TakeW'((at_start && win_valid_q[0] ? 32'd4 : 32'd0) + 32'(ones) * 32'(code_bytes));
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -285,6 +365,15 @@ module zvc_decompressor #(
 
     `CDMA_ASSERT(ones_match, !(fire && needed <= avail) || ones == ones_spread)
   end
+
+  if (Dpr) begin : gen_widen
+    for (genvar i = 0; i < NumElems; i++) begin : g_elem
+      zvc_fp_widen u_widen (.fp8_i(beat_slots[i*32 +: 8]), .fp32_o(fp8_wide[i*32 +: 32]));
+    end
+  end else begin : gen_no_widen
+    assign fp8_wide = beat_slots;
+  end
+  assign beat_data = widen(mode_q, beat_slots, beat_bits, fp8_wide);
 
   // ---- Control -------------------------------------------------------------------
   logic out_valid_q;
@@ -320,7 +409,11 @@ module zvc_decompressor #(
       tail_q       <= '0;
       beats_left_q <= '0;
       comp_q       <= '0;
+      mode_q       <= zvc_pkg::ModeZvc;
+      bad_mode_q   <= 1'b0;
     end else if (load) begin
+      mode_q       <= (Modes != 0 && !cmd_bad_mode) ? cmd_mode : zvc_pkg::ModeZvc;
+      bad_mode_q   <= cmd_bad_mode;
       active_q     <= 1'b1;
       in_done_q    <= 1'b0;
       trunc_q      <= 1'b0;
@@ -373,19 +466,20 @@ module zvc_decompressor #(
   assign m_axis_tvalid = out_valid_q;
 
   // ---- Status ---------------------------------------------------------------------
-  logic [34:0] sts_word;
+  logic [35:0] sts_word;
 
-  cdma_fifo_sync #(.Width(35), .Depth(2)) u_sts (
+  cdma_fifo_sync #(.Width(36), .Depth(2)) u_sts (
     .clk_i,
     .rst_ni,
     .wvalid_i(active_q && raw_done_d && in_done_d),
     .wready_o(sts_space),
-    .wdata_i ({comp_d, bad_d, trail_d, trunc_d}),
+    .wdata_i ({bad_mode_q, comp_d, bad_d, trail_d, trunc_d}),
     .rvalid_o(sts_valid_o),
     .rready_i(sts_ready_i),
     .rdata_o (sts_word)
   );
 
+  assign sts_bad_mode_o   = sts_word[35];
   assign sts_comp_bytes_o = sts_word[34:3];
   assign sts_error_o      = sts_word[2:0];
 

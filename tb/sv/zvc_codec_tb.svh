@@ -36,6 +36,7 @@
 `endif
     .clk_i(clk), .rst_ni(rst_n),
     .cmd_valid_i(cmd_valid), .cmd_ready_o(cmd_ready), .cmd_raw_bytes_i(cmd_raw),
+    .cmd_mode_i(2'd0), .sts_bad_mode_o(),
 `else
   logic [31:0]           sts_raw;
   logic                  sts_error;
@@ -44,7 +45,7 @@
 `else
   zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) dut (
 `endif
-    .clk_i(clk), .rst_ni(rst_n), .sts_raw_bytes_o(sts_raw),
+    .clk_i(clk), .rst_ni(rst_n), .sts_raw_bytes_o(sts_raw), .s_axis_tuser(2'd0),
 `endif
     .s_axis_tdata(s_tdata), .s_axis_tkeep(s_tkeep), .s_axis_tlast(s_tlast),
     .s_axis_tvalid(s_tvalid), .s_axis_tready(s_tready),
