@@ -12,7 +12,7 @@
 set -euo pipefail
 . "$(dirname "$0")/yosys.sh"
 filelist=$1 top=$2 elem=$3 bus=$4 flow=$5 outdir=$6 liberty=${7:-}
-name="$top-e$elem-b$bus-$flow"
+name="$top-e$elem-b$bus$(cdma_variant)-$flow"
 mkdir -p "$outdir"
 case $flow in
   generic) map="$(cdma_map generic "$top") tee -o $outdir/$name.json stat -tech cmos -json" ;;

@@ -19,7 +19,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 filelist=$1 top=$2 elem=$3 bus=$4 outdir=$5 liberty=$6 period=${7:-1.0}
 [ -f "$liberty" ] || { echo "timing.sh: no liberty at '$liberty'" >&2; exit 2; }
 command -v sta >/dev/null || { echo "timing.sh: OpenSTA (sta) is not installed: tools/deps.sh rtl" >&2; exit 2; }
-name="$top-e$elem-b$bus-timing"
+name="$top-e$elem-b$bus$(cdma_variant)-timing"
 base="$outdir/$name"
 mkdir -p "$outdir"
 rm -f "$base.json"

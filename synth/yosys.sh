@@ -17,11 +17,17 @@ hierarchy -check -top $top; rename -top $top; proc; select -assert-none t:\$dlat
 # cdma_params TOP ELEM BUS: the chparam arguments of a sweep point. The codecs
 # and the engine take ElemBytes and BusBytes (the engine its defaults for the
 # rest); the buffer (ELEM 0) BusBytes and the engine's 64 beats.
+# CDMA_MODES=0 in the environment builds the codecs and the engine without
+# the frame modes (Modes = 0; docs/resources.md compares the two), and
+# cdma_variant names such points "-plain".
 cdma_params() {
   case $1 in
     cdma_buffer) echo "-set BusBytes $3 -set DepthBeats 64" ;;
-    *) echo "-set ElemBytes $2 -set BusBytes $3" ;;
+    *) echo "-set ElemBytes $2 -set BusBytes $3${CDMA_MODES:+ -set Modes $CDMA_MODES}" ;;
   esac
+}
+cdma_variant() {
+  if [ "${CDMA_MODES:-1}" = 0 ]; then echo "-plain"; fi
 }
 
 # cdma_map FLOW TOP [LIBERTY]: the mapping commands of the generic flow
