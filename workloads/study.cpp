@@ -34,7 +34,8 @@ constexpr Encoding kEncodings[] = {
     {"zlib", "zlib -6"},         {"lz4", "lz4"},
     {"zstd", "zstd -3"},         {"csr", "CSR"},
     {"binarize", "1-bit"},       {"gist", "Gist lossless"},
-    {"gist_fp16", "Gist +fp16"},
+    {"gist_fp16", "Gist +fp16"}, {"mode_binarize", "mode binarize"},
+    {"mode_bf16", "mode bf16"},  {"mode_fp8", "mode fp8"},
 };
 std::string label_of(const std::string& key) {
   for (const auto& e : kEncodings)
@@ -191,6 +192,9 @@ Layer analyze_layer(std::string name, std::string kind, std::string consumer,
   l.sizes["gist"] = binarizable ? (l.elems + 7) / 8 : std::min(l.sizes["csr"], l.raw_bytes());
   l.sizes["gist_fp16"] =
       binarizable ? (l.elems + 7) / 8 : std::min(csr_bytes(l.elems, nnz, 2), 2 * l.elems);
+  // The codec's frame modes (docs/format.md), every map, against fp32.
+  for (const zvc::Mode m : {zvc::Mode::kBinarize, zvc::Mode::kBf16, zvc::Mode::kFp8})
+    l.sizes[std::string("mode_") + zvc::to_string(m)] = zvc::analyze(raw, 4, m).payload_bytes;
   for (const auto p : {zvc::Precision::kFp16, zvc::Precision::kBf16, zvc::Precision::kFp8E4M3}) {
     PrecisionError e;
     std::uint64_t counted = 0, underflows = 0;

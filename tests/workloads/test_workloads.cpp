@@ -151,6 +151,11 @@ TEST_CASE("analyze_layer measures what the golden codec and zlib measure") {
   CHECK(relu_conv.precision.at("fp16").max_rel <= 0x1p-11);
   CHECK(relu_conv.precision.at("bf16").max_rel <= 0x1p-8);
   CHECK(relu_conv.precision.at("fp8").max_rel > relu_conv.precision.at("bf16").max_rel);
+  // The codec's modes, every map, against fp32: binarize is the masks alone
+  // (313 windows), bf16 and fp8 are ZVC of the codes.
+  CHECK(relu_conv.sizes.at("mode_binarize") == 4 * 313);
+  CHECK(relu_conv.sizes.at("mode_bf16") == relu_conv.sizes.at("zvc_bf16"));
+  CHECK(relu_conv.sizes.at("mode_fp8") == zvc::compress(raw, 4, zvc::Mode::kFp8).size());
   // A dense map is stored dense by Gist, never bigger than raw.
   const auto dense = relu_like(1000, 0.0, 4);
   CHECK(cdma::study::analyze_layer("d", "relu", "conv", dense).sizes.at("gist") == 4000);
@@ -195,6 +200,8 @@ TEST_CASE(
         doctest::Approx(static_cast<double>(4 * a.size()) / static_cast<double>(payload(a))));
   CHECK(la["ratio"]["zvc_fp8"].get<double>() ==
         doctest::Approx(static_cast<double>(a.size()) / la["sizes"]["zvc_fp8"].get<double>()));
+  CHECK(la["ratio"]["mode_fp8"].get<double>() ==
+        doctest::Approx(static_cast<double>(4 * a.size()) / la["sizes"]["mode_fp8"].get<double>()));
 
   write_bytes(dir.path / "manifest.json", "{\"format\": \"something else\"}");
   CHECK_THROWS_WITH_AS(cdma::study::study_capture(dir.path, false),

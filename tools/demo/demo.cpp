@@ -4,12 +4,15 @@
 // check; then it streams the same data through the verilated compressor and
 // decompressor (ElemBytes 4, BusBytes 32, the paper's 32 B/cycle) in 64 KiB
 // DMA-sized frames and prints cycles, bytes per cycle and whether RTL and
-// golden agree byte for byte; last, it offloads and prefetches each file
+// golden agree byte for byte, and does the same in each of the codec's other
+// frame modes (binarize, bf16, fp8: docs/format.md); last, it offloads and prefetches each file
 // through the verilated DMA engine over a modelled 16 B/cycle link and prints
 // the effective bandwidth against a plain COPY.
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cmath>
+#include <cstring>
 #include <filesystem>
 
 #include "cli/io.hpp"
@@ -45,7 +48,70 @@ constexpr unsigned kDemoBurst = 16;
 constexpr unsigned kDemoReads = 32;
 constexpr std::size_t kFrameBytes = 64 * 1024;
 
-// Returns the number of files whose RTL results differ from the golden model.
+// 64 KiB frames of a sample.
+std::vector<Bytes> frames_of(const Bytes& raw) {
+  std::vector<Bytes> frames;
+  for (std::size_t at = 0; at < raw.size(); at += kFrameBytes) {
+    const auto begin = raw.begin() + static_cast<std::ptrdiff_t>(at);
+    frames.emplace_back(
+        begin, begin + static_cast<std::ptrdiff_t>(std::min(kFrameBytes, raw.size() - at)));
+  }
+  return frames;
+}
+
+// Frames through the verilated compressor and decompressor in one mode,
+// against the golden payloads and the golden decode of each.
+struct RtlRun {
+  tb::RunStats comp, decomp;
+  std::size_t raw_bytes = 0, payload_bytes = 0;
+  bool exact() const { return comp.error.empty() && decomp.error.empty(); }
+};
+RtlRun rtl_run(const std::vector<Bytes>& frames, Mode mode) {
+  RtlRun r;
+  std::vector<Bytes> payloads;
+  for (const Bytes& raw : frames) {
+    payloads.push_back(compress(raw, kRtlElem, mode));
+    r.raw_bytes += raw.size();
+    r.payload_bytes += payloads.back().size();
+  }
+  {
+    tb::Bench<Vzvc_compressor> c(kRtlBus, "demo_comp", 1, {});
+    for (std::size_t f = 0; f < frames.size(); ++f) {
+      std::vector<tb::Beat> beats = tb::to_beats(frames[f], kRtlBus);
+      beats.front().user = static_cast<std::uint8_t>(mode);
+      c.push(beats, payloads[f],
+             {.raw = static_cast<std::uint32_t>(frames[f].size()),
+              .comp = static_cast<std::uint32_t>(payloads[f].size())});
+    }
+    r.comp = c.run();
+  }
+  tb::Bench<Vzvc_decompressor> d(kRtlBus, "demo_decomp", 1, {});
+  for (std::size_t f = 0; f < frames.size(); ++f) {
+    d.push(tb::to_beats(payloads[f], kRtlBus),
+           decompress(payloads[f], frames[f].size(), kRtlElem, mode),
+           {.comp = static_cast<std::uint32_t>(payloads[f].size())},
+           static_cast<std::uint32_t>(frames[f].size()), static_cast<std::uint8_t>(mode));
+  }
+  r.decomp = d.run();
+  return r;
+}
+
+// The largest relative error of a decoded fp32 element over the non-zero
+// finite inputs.
+double max_rel_error(const Bytes& raw, const Bytes& back) {
+  double worst = 0;
+  for (std::size_t i = 0; i + 4 <= raw.size(); i += 4) {
+    float x, y;
+    std::memcpy(&x, raw.data() + i, 4);
+    std::memcpy(&y, back.data() + i, 4);
+    if (x == 0 || !std::isfinite(x)) continue;
+    worst =
+        std::max(worst, std::fabs(static_cast<double>(y) - x) / std::fabs(static_cast<double>(x)));
+  }
+  return worst;
+}
+
+// Returns the number of files (and modes) whose RTL results differ from the golden model.
 int run_rtl(const std::vector<Sample>& samples) {
   fmt::print(
       "\nRTL (verilated zvc_compressor / zvc_decompressor, E={} B={}, {} KiB frames, no "
@@ -54,57 +120,51 @@ int run_rtl(const std::vector<Sample>& samples) {
   fmt::print("{:<34} {:>6} {:>11} {:>9} {:>11} {:>9} {:>12}\n", "file", "ratio", "comp cycles",
              "raw B/cyc", "dec cycles", "raw B/cyc", "RTL = golden");
   int failures = 0;
+  std::vector<Bytes> all;
+  Bytes all_raw;
   for (const Sample& s : samples) {
     if (s.elem_bytes != kRtlElem) {
       fmt::print("{:<34} (element size {}: the demo's RTL is built for {})\n", s.name, s.elem_bytes,
                  kRtlElem);
       continue;
     }
-    std::vector<Bytes> frames;
-    for (std::size_t at = 0; at < s.raw.size(); at += kFrameBytes) {
-      const auto begin = s.raw.begin() + static_cast<std::ptrdiff_t>(at);
-      frames.emplace_back(
-          begin, begin + static_cast<std::ptrdiff_t>(std::min(kFrameBytes, s.raw.size() - at)));
-    }
-    // The golden payloads, computed once: expected output of the compressor,
-    // input of the decompressor.
-    std::vector<Bytes> payloads;
-    std::size_t payload_bytes = 0;
-    for (const Bytes& raw : frames) {
-      payloads.push_back(compress(raw, kRtlElem));
-      payload_bytes += payloads.back().size();
-    }
-    tb::RunStats cs, ds;
-    {
-      tb::Bench<Vzvc_compressor> c(kRtlBus, "demo_comp", 1, {});
-      for (std::size_t f = 0; f < frames.size(); ++f) {
-        const Bytes& raw = frames[f];
-        const Bytes& payload = payloads[f];
-        c.push(tb::to_beats(raw, kRtlBus), payload,
-               {.raw = static_cast<std::uint32_t>(raw.size()),
-                .comp = static_cast<std::uint32_t>(payload.size())});
-      }
-      cs = c.run();
-    }
-    {
-      tb::Bench<Vzvc_decompressor> d(kRtlBus, "demo_decomp", 1, {});
-      for (std::size_t f = 0; f < frames.size(); ++f) {
-        const Bytes& raw = frames[f];
-        const Bytes& payload = payloads[f];
-        d.push(tb::to_beats(payload, kRtlBus), raw,
-               {.comp = static_cast<std::uint32_t>(payload.size())},
-               static_cast<std::uint32_t>(raw.size()));
-      }
-      ds = d.run();
-    }
-    const bool exact = cs.error.empty() && ds.error.empty();
-    failures += exact ? 0 : 1;
-    const double raw_bytes = static_cast<double>(s.raw.size());
+    const std::vector<Bytes> frames = frames_of(s.raw);
+    all.insert(all.end(), frames.begin(), frames.end());
+    all_raw.insert(all_raw.end(), s.raw.begin(), s.raw.end());
+    const RtlRun r = rtl_run(frames, Mode::kZvc);
+    failures += r.exact() ? 0 : 1;
+    const double raw_bytes = static_cast<double>(r.raw_bytes);
     fmt::print("{:<34} {:>6.2f} {:>11} {:>9.1f} {:>11} {:>9.1f} {:>12}\n", s.name,
-               raw_bytes / static_cast<double>(payload_bytes), cs.cycles,
-               raw_bytes / static_cast<double>(cs.cycles), ds.cycles,
-               raw_bytes / static_cast<double>(ds.cycles), exact ? "exact" : "MISMATCH");
-    if (!exact) fmt::print(stderr, "cdma-demo: {}: {}{}\n", s.name, cs.error, ds.error);
+               raw_bytes / static_cast<double>(r.payload_bytes), r.comp.cycles,
+               raw_bytes / static_cast<double>(r.comp.cycles), r.decomp.cycles,
+               raw_bytes / static_cast<double>(r.decomp.cycles), r.exact() ? "exact" : "MISMATCH");
+    if (!r.exact())
+      fmt::print(stderr, "cdma-demo: {}: {}{}\n", s.name, r.comp.error, r.decomp.error);
+  }
+  if (all.empty()) return failures;
+  fmt::print(
+      "\nRTL frame modes (the same codec and frames, every fp32 file together; ratio "
+      "against fp32):\n");
+  fmt::print("{:<10} {:>11} {:>6} {:>11} {:>9} {:>11} {:>9} {:>13} {:>12}\n", "mode", "payload",
+             "ratio", "comp cycles", "raw B/cyc", "dec cycles", "raw B/cyc", "max rel error",
+             "RTL = golden");
+  for (const Mode mode : kModes) {
+    const RtlRun r = rtl_run(all, mode);
+    failures += r.exact() ? 0 : 1;
+    const double raw_bytes = static_cast<double>(r.raw_bytes);
+    const bool lossy = mode == Mode::kBf16 || mode == Mode::kFp8;
+    const Bytes back =
+        decompress(compress(all_raw, kRtlElem, mode), all_raw.size(), kRtlElem, mode);
+    fmt::print("{:<10} {:>11} {:>6.2f} {:>11} {:>9.1f} {:>11} {:>9.1f} {:>13} {:>12}\n",
+               to_string(mode), r.payload_bytes, raw_bytes / static_cast<double>(r.payload_bytes),
+               r.comp.cycles, raw_bytes / static_cast<double>(r.comp.cycles), r.decomp.cycles,
+               raw_bytes / static_cast<double>(r.decomp.cycles),
+               lossy ? fmt::format("{:.2e}", max_rel_error(all_raw, back))
+                     : std::string(mode == Mode::kZvc ? "0 (lossless)" : "sign pattern"),
+               r.exact() ? "exact" : "MISMATCH");
+    if (!r.exact())
+      fmt::print(stderr, "cdma-demo: mode {}: {}{}\n", to_string(mode), r.comp.error,
+                 r.decomp.error);
   }
   return failures;
 }
