@@ -27,7 +27,7 @@
 // its mode, 0 (plain ZVC, as with tuser tied to zero), 1 binarize (element
 // slots never kept: only masks), 2 bf16 or 3 fp8 (each fp32 element converted
 // by zvc_fp_reduce, zero detected on its code, compacted as 4-byte slots and
-// squeezed to the code's width after the network). For the bf16 and fp8
+// squeezed to the code's width behind the chunk register). For the bf16 and fp8
 // modes a window's mask takes four slots in the whole-window network, each
 // carrying one code's width of it. A mode the build lacks (Modes = 0, or bf16
 // and fp8 without fp32 elements) is encoded as ZVC with sts_error_o set.
