@@ -26,6 +26,10 @@ SETS = {
                   "a tracked COPY byte lands unchanged, no strobe outside the destination"),
     "fv_buffer": ("buffer", "cdma_buffer",
                   "no overflow/underflow, level + reserved ≤ depth, level/free exact"),
+    "fv_networks": ("networks", "zvc_compact, zvc_expand",
+                    "for every keep pattern and data word: compact puts the kept slot of rank q at slot q, "
+                    "zero above the count; expand puts slot k at the k-th kept position, zero elsewhere; "
+                    "both counts exact (N² references)"),
     "fv_fp_convert": ("conversions", "zvc_fp_reduce, zvc_fp_widen",
                       "every fp32 to bf16 and fp8 equal to references written another way "
                       "(golden's adder formula; counting the 126 midpoints); the zero detects exact; "
@@ -36,13 +40,14 @@ DEFAULTS = {"fv_buffer": {"BusBytes": "8", "DepthBeats": "5"},
 
 
 def config(top, sets):
-    params = {"ElemBytes": "1", "BusBytes": "8"} if top not in ("fv_buffer", "fv_fp_convert") else {}
+    params = {"ElemBytes": "1", "BusBytes": "8"} if top not in ("fv_buffer", "fv_fp_convert", "fv_networks") else {}
     params.update(DEFAULTS.get(top, {}))
     words = sets.split()
     for i in range(0, len(words) - 2, 3):
         params[words[i + 1]] = words[i + 2]
     short = {"ElemBytes": "E", "BusBytes": "B", "DepthBeats": "depth", "MaxBurstBeats": "burst",
-             "MaxReads": "reads", "BufferBeats": "buffer", "MaxLen": "max-len"}
+             "MaxReads": "reads", "BufferBeats": "buffer", "MaxLen": "max-len",
+             "NumSlots": "slots", "SlotBits": "slot-bits"}
     return " ".join(f"{short.get(k, k)}={v}" for k, v in params.items()) or "–"
 
 

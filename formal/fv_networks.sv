@@ -1,0 +1,71 @@
+// The compaction and expansion networks (zvc_compact, zvc_expand and their
+// shared router zvc_compact_ctrl) proven equal to plain references written
+// from their contracts, for every keep pattern and every data word at the
+// full width of a codec configuration (docs/formal.md, set "networks").
+// Combinational: k-induction closes at k = 1, so the proof holds for all
+// inputs, not a bounded set.
+//   compact: output slot q is the input slot i that is kept and has exactly
+//            q kept slots below it; slots at and above the count are zero.
+//   expand:  output slot p is input slot (number of kept slots below p) when
+//            p is kept, zero otherwise.
+//   count:   the number of kept slots, for both.
+// The references search every pair (i, q) with a comparison of prefix
+// counts: an N^2 gather, where the networks route in log2(N) stages.
+module fv_networks #(
+  parameter int NumSlots = 8,
+  parameter int SlotBits = 8,
+  localparam int CntW = $clog2(NumSlots + 1)
+) (
+  input logic                         clk_i,
+  input logic [NumSlots*SlotBits-1:0] data,
+  input logic [NumSlots-1:0]          keep
+);
+  logic [NumSlots*SlotBits-1:0] packed_data, spread_data, packed_ref, spread_ref;
+  logic [CntW-1:0]              packed_count, spread_count;
+
+  zvc_compact #(.NumSlots(NumSlots), .SlotBits(SlotBits)) dut_compact (
+    .data_i(data), .keep_i(keep), .data_o(packed_data), .count_o(packed_count));
+  zvc_expand #(.NumSlots(NumSlots), .SlotBits(SlotBits)) dut_expand (
+    .data_i(data), .keep_i(keep), .data_o(spread_data), .count_o(spread_count));
+
+  // below[i]: kept slots under slot i.
+  logic [NumSlots*CntW-1:0] below;
+  for (genvar i = 0; i < NumSlots; i++) begin : g_below
+    if (i == 0) begin : g_first
+      assign below[0 +: CntW] = '0;
+    end else begin : g_rest
+      assign below[i*CntW +: CntW] = CntW'($countones(keep[i-1:0]));
+    end
+  end
+
+  for (genvar q = 0; q < NumSlots; q++) begin : g_ref
+    // Compact: the one kept slot whose rank is q (an OR of the candidates:
+    // at most one matches).
+    logic [NumSlots*SlotBits-1:0] hits;
+    for (genvar i = 0; i < NumSlots; i++) begin : g_hit
+      assign hits[i*SlotBits +: SlotBits] =
+          (keep[i] && below[i*CntW +: CntW] == CntW'(q)) ? data[i*SlotBits +: SlotBits] : '0;
+    end
+    always @* begin
+      packed_ref[q*SlotBits +: SlotBits] = '0;
+      for (int i = 0; i < NumSlots; i++) packed_ref[q*SlotBits +: SlotBits] |= hits[i*SlotBits +: SlotBits];
+    end
+    // Expand: slot q, when kept, takes input slot below[q].
+    logic [NumSlots*SlotBits-1:0] picks;
+    for (genvar k = 0; k < NumSlots; k++) begin : g_pick
+      assign picks[k*SlotBits +: SlotBits] =
+          (keep[q] && below[q*CntW +: CntW] == CntW'(k)) ? data[k*SlotBits +: SlotBits] : '0;
+    end
+    always @* begin
+      spread_ref[q*SlotBits +: SlotBits] = '0;
+      for (int k = 0; k < NumSlots; k++) spread_ref[q*SlotBits +: SlotBits] |= picks[k*SlotBits +: SlotBits];
+    end
+  end
+
+  always @(posedge clk_i) begin
+    assert (packed_count == CntW'($countones(keep)));
+    assert (spread_count == CntW'($countones(keep)));
+    assert (packed_data == packed_ref);
+    assert (spread_data == spread_ref);
+  end
+endmodule
