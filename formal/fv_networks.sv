@@ -2,8 +2,11 @@
 // shared router zvc_compact_ctrl) proven equal to plain references written
 // from their contracts, for every keep pattern and every data word at the
 // full width of a codec configuration (docs/formal.md, set "networks").
-// Combinational: k-induction closes at k = 1, so the proof holds for all
-// inputs, not a bounded set.
+// Combinational: the proof holds for all inputs, not a bounded set (z3's
+// k-induction closes at k = 1; formal/run.sh --solver bdd collapses the
+// properties into constant BDDs). The BDD variable order is the input order:
+// keep before data, which keeps every BDD here polynomial in the slots (data
+// first, the expansion's grows exponentially).
 //   compact: output slot q is the input slot i that is kept and has exactly
 //            q kept slots below it; slots at and above the count are zero.
 //   expand:  output slot p is input slot (number of kept slots below p) when
@@ -17,8 +20,8 @@ module fv_networks #(
   localparam int CntW = $clog2(NumSlots + 1)
 ) (
   input logic                         clk_i,
-  input logic [NumSlots*SlotBits-1:0] data,
-  input logic [NumSlots-1:0]          keep
+  input logic [NumSlots-1:0]          keep,
+  input logic [NumSlots*SlotBits-1:0] data
 );
   logic [NumSlots*SlotBits-1:0] packed_data, spread_data, packed_ref, spread_ref;
   logic [CntW-1:0]              packed_count, spread_count;
@@ -62,7 +65,9 @@ module fv_networks #(
     end
   end
 
-  always @(posedge clk_i) begin
+  // Immediate assertions outside a clocked block: they check the inputs of
+  // the same step, with no register between (a BDD engine sees no state).
+  always @* begin
     assert (packed_count == CntW'($countones(keep)));
     assert (spread_count == CntW'($countones(keep)));
     assert (packed_data == packed_ref);

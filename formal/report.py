@@ -77,7 +77,9 @@ def main():
         if mode == "cover":
             what = "covers reached (see the harness)"
         method = {"bmc": f"BMC, {depth} steps", "prove": f"k-induction, k = {depth}",
-                  "cover": f"cover, ≤ {depth} steps"}[mode] + {"z3": " (z3)", "abc": " (ABC bmc3)"}[solver]
+                  "cover": f"cover, ≤ {depth} steps"}[mode] + {"z3": " (z3)", "abc": " (ABC bmc3)"}.get(solver, "")
+        if solver == "bdd":
+            method = "BDDs, every input (ABC collapse)"
         if expect == "fail":
             what = f"mutation `{name.split('mutant_')[1]}` must fail"
             result = "caught (counterexample)" if status == "FAILED" else "NOT CAUGHT"

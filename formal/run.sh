@@ -4,10 +4,14 @@
 # k-induction or cover. Solver abc: Yosys writes an AIGER netlist and ABC's
 # SAT-based bmc3 runs BMC or cover (each cover becomes an assertion of its
 # negation, reached when that fails); on the codecs and the engine it reaches
-# deeper than z3 in less time.
+# deeper than z3 in less time. Solver bdd (prove only, for harnesses without
+# state): the same AIGER netlist collapsed into BDDs by ABC, reordering off,
+# so the variable order is the harness's input order; a property holds for
+# every input when its BDD is constant. It proves the compaction networks at
+# widths SAT does not reach (docs/formal.md).
 #
 #   run.sh --name NAME --top HARNESS --mode bmc|prove|cover --depth K
-#          [--solver z3|abc] [--expect pass|fail] [--set PARAM=VALUE]...
+#          [--solver z3|abc|bdd] [--expect pass|fail] [--set PARAM=VALUE]...
 #          [--patch FILE] --out DIR FILE...
 #
 # --patch applies a patch (paths from the repository root, `patch -p1`) to a
@@ -48,9 +52,10 @@ case $mode in
 esac
 case $expect in pass | fail) ;; *) echo "run.sh: --expect must be pass or fail" >&2; exit 2 ;; esac
 case $solver/$mode in
-  z3/* | abc/bmc | abc/cover) ;;
+  z3/* | abc/bmc | abc/cover | bdd/prove) ;;
   abc/*) echo "run.sh: --solver abc does bmc and cover only" >&2; exit 2 ;;
-  *) echo "run.sh: --solver must be z3 or abc, not '$solver'" >&2; exit 2 ;;
+  bdd/*) echo "run.sh: --solver bdd does prove only" >&2; exit 2 ;;
+  *) echo "run.sh: --solver must be z3, abc or bdd, not '$solver'" >&2; exit 2 ;;
 esac
 
 here=$(cd "$(dirname "$0")" && pwd)
@@ -87,7 +92,13 @@ if [[ $solver == z3 ]]; then
 else
   # Cover mode: the assertions go, each cover becomes an assertion of its
   # negation (formal/cover2assert.v), and bmc3 -a reports each one it reaches.
-  if [[ $mode == cover ]]; then
+  if [[ $solver == bdd ]]; then
+    covers="chformal -remove -cover;"
+    # Without latches the properties are functions of the inputs alone; once
+    # collapsed, any that can fail is a non-constant BDD, which SAT finds
+    # at once (orpos: one output, set when any property fails).
+    bmc="collapse -r; strash; print_stats; orpos; sat -v"
+  elif [[ $mode == cover ]]; then
     covers="chformal -remove -assert; techmap -map $here/cover2assert.v t:\$cover;"
     # -x (keep each cover's trace): without it, bmc3 -a in Yosys 0.23's ABC
     # crashed (segmentation fault) on the engine's covers at step 13.
@@ -103,13 +114,25 @@ else
     abc -g AND -fast; opt_clean; stat;
     write_aiger -zinit -map $dir/model.aim $dir/model.aig" >/dev/null || exit 1
   props=$(awk '$1 == "$assert" {n = $2} END {print n + 0}' "$dir/yosys.log")
+  if [[ $solver == bdd ]] && grep -qE '^ +\$_DFF|^ +\$_SDFF|^ +\$_DFFE' "$dir/yosys.log"; then
+    echo "run.sh: --solver bdd needs a harness without state (assertions in always @*)" >&2
+    exit 2
+  fi
   # fold: the assumptions constrain every property.
   yosys-abc -c "read_aiger $dir/model.aig; fold; strash; $bmc" >"$dir/smtbmc.log" 2>&1
   rc=$?
+  if [[ $solver == bdd ]]; then
+    # In bmc3's words, for the parsing below.
+    if grep -q '^UNSATISFIABLE' "$dir/smtbmc.log"; then
+      echo "No output asserted: every property's BDD is constant true" >>"$dir/smtbmc.log"
+    elif grep -q '^SATISFIABLE' "$dir/smtbmc.log"; then
+      echo "Output 0 was asserted in frame 0 (an input that fails a property)" >>"$dir/smtbmc.log"
+    fi
+  fi
   hits=$(grep -c 'was asserted in frame' "$dir/smtbmc.log")
   if ((rc != 0)) || ! grep -qE 'No output asserted|was asserted in frame' "$dir/smtbmc.log"; then
     status=""
-  elif [[ $mode == cover ]]; then
+  elif [[ $mode == cover && $solver != bdd ]]; then
     status=PASSED
     if ((hits != props)); then
       status=FAILED
@@ -117,6 +140,8 @@ else
     fi
   elif ((hits == 0)); then
     status=PASSED
+  elif [[ $solver == bdd ]]; then
+    status=FAILED
   else
     status=FAILED
     # Replay the counterexample on the netlist before bit-blasting: a VCD with
