@@ -84,7 +84,8 @@ def main():
             what = f"mutation `{name.split('mutant_')[1]}` must fail"
             result = "caught (counterexample)" if status == "FAILED" else "NOT CAUGHT"
         else:
-            result = {"PASSED": "pass" if mode != "prove" else "proved (all depths)"}.get(status, status)
+            result = {"PASSED": "pass" if mode != "prove" else
+                      "proved (every input)" if solver == "bdd" else "proved (all depths)"}.get(status, status)
         rows.append((what_set, module, config(top, sets), what, method, result, secs, commit))
     if len(sys.argv) > 2:
         fresh = {check(r) for r in rows}
