@@ -41,28 +41,22 @@ module fv_networks #(
     end
   end
 
+  // The OR of the data slots whose bit of `match` is set (at most one is).
+  function automatic logic [SlotBits-1:0] pick(input logic [NumSlots-1:0] match);
+    pick = '0;
+    for (int i = 0; i < NumSlots; i++) if (match[i]) pick |= data[i*SlotBits +: SlotBits];
+  endfunction
+
   for (genvar q = 0; q < NumSlots; q++) begin : g_ref
-    // Compact: the one kept slot whose rank is q (an OR of the candidates:
-    // at most one matches).
-    logic [NumSlots*SlotBits-1:0] hits;
-    for (genvar i = 0; i < NumSlots; i++) begin : g_hit
-      assign hits[i*SlotBits +: SlotBits] =
-          (keep[i] && below[i*CntW +: CntW] == CntW'(q)) ? data[i*SlotBits +: SlotBits] : '0;
+    // compact_match[i]: slot i is kept with rank q; spread_match[k]: slot q
+    // is kept and k kept slots lie below it.
+    logic [NumSlots-1:0] compact_match, spread_match;
+    for (genvar i = 0; i < NumSlots; i++) begin : g_match
+      assign compact_match[i] = keep[i] && below[i*CntW +: CntW] == CntW'(q);
+      assign spread_match[i]  = keep[q] && below[q*CntW +: CntW] == CntW'(i);
     end
-    always @* begin
-      packed_ref[q*SlotBits +: SlotBits] = '0;
-      for (int i = 0; i < NumSlots; i++) packed_ref[q*SlotBits +: SlotBits] |= hits[i*SlotBits +: SlotBits];
-    end
-    // Expand: slot q, when kept, takes input slot below[q].
-    logic [NumSlots*SlotBits-1:0] picks;
-    for (genvar k = 0; k < NumSlots; k++) begin : g_pick
-      assign picks[k*SlotBits +: SlotBits] =
-          (keep[q] && below[q*CntW +: CntW] == CntW'(k)) ? data[k*SlotBits +: SlotBits] : '0;
-    end
-    always @* begin
-      spread_ref[q*SlotBits +: SlotBits] = '0;
-      for (int k = 0; k < NumSlots; k++) spread_ref[q*SlotBits +: SlotBits] |= picks[k*SlotBits +: SlotBits];
-    end
+    assign packed_ref[q*SlotBits +: SlotBits] = pick(compact_match);
+    assign spread_ref[q*SlotBits +: SlotBits] = pick(spread_match);
   end
 
   // Immediate assertions outside a clocked block: they check the inputs of
