@@ -7,7 +7,8 @@
 // - each output frame is exactly its command's raw length (a zero length: one
 //   null beat), tlast on its last beat and on no other;
 // - each status record counts exactly the payload bytes accepted for its
-//   frame (no input is taken that is not accounted for);
+//   frame (no input is taken that is not accounted for), and flags
+//   sts_bad_keep_o exactly when a beat of the frame had a tkeep with holes;
 // - with a draining consumer (Fair), no hang: input is taken within Bound
 //   cycles while a frame is owed input, and a status record follows within
 //   Bound cycles while a frame has both its command and its payload end;
@@ -50,7 +51,7 @@ module fv_decompressor #(
   logic [2:0]            sts_error_o;
 
   logic [1:0]            cmd_mode_i;
-  logic                  sts_bad_mode_o;
+  logic                  sts_bad_mode_o, sts_bad_keep_o;
   assign cmd_mode_i = 2'd0;  // plain ZVC frames
 
   zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) dut (.*);
@@ -79,6 +80,9 @@ module fv_decompressor #(
 
   // ---- Byte counts per frame on both sides -------------------------------------
   logic [CntW-1:0] in_len_q, in_len_d, out_len_q, out_len_d;
+  logic            holes_q, holes_d;  // a beat of the arriving frame had holes in tkeep
+  // Contiguous from bit 0 means tkeep + 1 is a power of two.
+  assign holes_d = holes_q || (s_axis_tkeep & (s_axis_tkeep + 1'b1)) != '0;
   always_comb begin
     in_len_d  = in_len_q;
     out_len_d = out_len_q;
@@ -91,20 +95,25 @@ module fv_decompressor #(
     if (!rst_ni) begin
       in_len_q  <= '0;
       out_len_q <= '0;
+      holes_q   <= 1'b0;
     end else begin
       if (in_fire) in_len_q <= s_axis_tlast ? '0 : in_len_d;
+      if (in_fire) holes_q <= !s_axis_tlast && holes_d;
       if (out_fire) out_len_q <= m_axis_tlast ? '0 : out_len_d;
     end
   end
 
   logic [CntW-1:0] raw_head, comp_head;
-  logic            raw_empty, comp_empty;
+  logic            raw_empty, comp_empty, holes_head, holes_empty_unused;
   fv_queue #(.Width(CntW), .Depth(8)) q_raw (
     .clk_i, .rst_ni, .push_i(cmd_fire), .data_i(cmd_raw_bytes_i[CntW-1:0]),
     .pop_i(out_fire && m_axis_tlast), .head_o(raw_head), .empty_o(raw_empty));
   fv_queue #(.Width(CntW), .Depth(8)) q_comp (
     .clk_i, .rst_ni, .push_i(in_fire && s_axis_tlast), .data_i(in_len_d),
     .pop_i(sts_fire), .head_o(comp_head), .empty_o(comp_empty));
+  fv_queue #(.Width(1), .Depth(8)) q_holes (
+    .clk_i, .rst_ni, .push_i(in_fire && s_axis_tlast), .data_i(holes_d),
+    .pop_i(sts_fire), .head_o(holes_head), .empty_o(holes_empty_unused));
 
   // ---- Liveness bookkeeping: frames commanded, ended on input, reported ----------
   logic [3:0]      cmds_q, ends_q, stss_q;
@@ -249,6 +258,7 @@ module fv_decompressor #(
       if (sts_fire) begin
         assert (!comp_empty);
         assert (sts_comp_bytes_o == 32'(comp_head));
+        assert (sts_bad_keep_o == holes_head);
       end
       if (Fair) begin
         assert (starve_q <= CntW'(Bound));
@@ -259,6 +269,7 @@ module fv_decompressor #(
       cover (sts_fire && sts_error_o[0]);
       cover (sts_fire && sts_error_o[1]);
       cover (sts_fire && sts_error_o[2]);
+      cover (sts_fire && sts_bad_keep_o);
       cover (sts_fire && sts_error_o == '0 && comp_head == CntW'(4 + 32 * ElemBytes));
     end
   end

@@ -57,7 +57,7 @@ module fv_roundtrip #(
     .s_axis_tvalid(p_tvalid), .s_axis_tready(p_tready),
     .m_axis_tdata, .m_axis_tkeep, .m_axis_tlast, .m_axis_tvalid, .m_axis_tready,
     .sts_valid_o(dsts_valid), .sts_ready_i(dsts_ready_i), .sts_comp_bytes_o(dsts_comp),
-    .sts_error_o(dsts_error), .sts_bad_mode_o());
+    .sts_error_o(dsts_error), .sts_bad_mode_o(), .sts_bad_keep_o());
 
   fv_axis #(.Bytes(BusBytes), .Assume(1), .Packed(1)) in_rules (
     .clk_i, .rst_ni, .tdata(s_axis_tdata), .tkeep(s_axis_tkeep), .tlast(s_axis_tlast),

@@ -72,8 +72,9 @@ module cdma_fmax_top #(
       .sts_ready_i     (in_q[DataW+3]),
       .sts_comp_bytes_o(out_d[DataW+5 +: 32]),
       .sts_error_o     (out_d[DataW+37 +: 3]),
-      .sts_bad_mode_o  (out_d[DataW+40])
+      .sts_bad_mode_o  (out_d[DataW+40]),
+      .sts_bad_keep_o  (out_d[DataW+41])
     );
-    assign out_d[OutW-1:DataW+41] = '0;
+    assign out_d[OutW-1:DataW+42] = '0;
   end
 endmodule

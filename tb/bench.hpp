@@ -152,9 +152,12 @@ class Bench {
     if constexpr (requires { m.sts_raw_bytes_o; }) s.raw = m.sts_raw_bytes_o;
     s.comp = m.sts_comp_bytes_o;
     s.err = m.sts_error_o;
-    // The decompressor's sts_bad_mode_o as bit 3 of the error.
+    // The decompressor's sts_bad_mode_o and sts_bad_keep_o as bits 3 and 4 of
+    // the error.
     if constexpr (requires { m.sts_bad_mode_o; })
       s.err |= static_cast<std::uint32_t>(m.sts_bad_mode_o) << 3;
+    if constexpr (requires { m.sts_bad_keep_o; })
+      s.err |= static_cast<std::uint32_t>(m.sts_bad_keep_o) << 4;
     return s;
   }
 

@@ -449,6 +449,54 @@ TEST_CASE("decompressor: truncated, trailing and bad-mask payloads are flagged, 
   check_run(b.run());
 }
 
+// The decompressor's input rule (zvc_decompressor.sv header): a beat's bytes
+// are its kept lanes, any beat may be partial; a tkeep with holes is flagged
+// (sts_bad_keep_o, bit 4 here) and its low popcount(tkeep) lanes are taken.
+TEST_CASE("decompressor: partial beats anywhere are packed, a tkeep with holes is flagged") {
+  SplitMix64 rng(seed() + 29);
+  DecompBench b(B, "decomp_keep", seed(),
+                {Pattern::kLight, Pattern::kLight, Pattern::kLight, Pattern::kLight});
+  for (int f = 0; f < 60; ++f) {
+    const Bytes raw = random_frame(rng, random_elems(rng, 400), 0.5, Style::kUniform);
+    const Bytes payload = zvc::compress(raw, E);
+    std::vector<Beat> beats;  // 1 to B bytes each
+    for (std::size_t at = 0; at < payload.size();) {
+      const std::size_t n = std::min<std::size_t>(1 + rng.next() % B, payload.size() - at);
+      Beat beat{Bytes(B, 0), std::vector<bool>(B, false), at + n == payload.size()};
+      for (std::size_t i = 0; i < n; ++i) {
+        beat.data[i] = payload[at + i];
+        beat.keep[i] = true;
+      }
+      beats.push_back(std::move(beat));
+      at += n;
+    }
+    // Every third frame: a lane below a beat's top kept lane dropped.
+    bool holes = false;
+    if (f % 3 == 0) {
+      for (Beat& beat : beats) {
+        const auto n = static_cast<std::size_t>(std::ranges::count(beat.keep, true));
+        if (n < 2) continue;
+        beat.keep[rng.next() % (n - 1)] = false;
+        holes = true;
+        break;
+      }
+    }
+    Bytes taken;
+    for (const Beat& beat : beats) {
+      const auto n = static_cast<std::size_t>(std::ranges::count(beat.keep, true));
+      taken.insert(taken.end(), beat.data.begin(), beat.data.begin() + static_cast<long>(n));
+    }
+    Bytes expect(raw.size());
+    const zvc::LenientResult r = zvc::decode_lenient(taken, E, zvc::Mode::kZvc, expect);
+    CHECK((holes || taken == payload));
+    b.push(beats, expect,
+           {.comp = static_cast<std::uint32_t>(taken.size()),
+            .err = r.error_bits() | (holes ? 16u : 0u)},
+           static_cast<std::uint32_t>(raw.size()));
+  }
+  check_run(b.run());
+}
+
 TEST_CASE("decompressor: one beat per cycle on sparse data, frames back to back (cycle-exact)") {
   SplitMix64 rng(seed() + 29);
   // Frames of whole windows and whole beats: a frame shorter than a window

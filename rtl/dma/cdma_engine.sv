@@ -262,6 +262,7 @@ module cdma_engine #(
   logic [31:0]           dec_sts_comp;
   logic [2:0]            dec_sts_error;
   logic                  dec_sts_bad_mode_unused;  // the engine refuses such descriptors
+  logic                  dec_sts_bad_keep;         // never: the read realigner packs its beats
   logic                  cmd_pending_d, cmd_pending_q, codec_sts_pending_d, codec_sts_pending_q;
   logic                  ws_valid, ws_last, ws_ready;
   logic [8*BusBytes-1:0] ws_data;
@@ -285,7 +286,8 @@ module cdma_engine #(
     .m_axis_tdata(dec_m_data), .m_axis_tkeep(dec_m_keep), .m_axis_tlast(dec_m_last),
     .m_axis_tvalid(dec_m_valid), .m_axis_tready(ws_ready && op_q == OpPrefetch),
     .sts_valid_o(dec_sts_valid), .sts_ready_i(1'b1), .sts_comp_bytes_o(dec_sts_comp),
-    .sts_error_o(dec_sts_error), .sts_bad_mode_o(dec_sts_bad_mode_unused)
+    .sts_error_o(dec_sts_error), .sts_bad_mode_o(dec_sts_bad_mode_unused),
+    .sts_bad_keep_o(dec_sts_bad_keep)
   );
 
   always_comb begin
@@ -583,10 +585,11 @@ module cdma_engine #(
   // counted), IDs are all AxiId, the write queue takes no reservations.
   logic unused;
   assign unused = ^{buf_m_keep_unused, buf_m_last_unused, m_axi_rid, m_axi_bid, c_sts_raw_unused,
-                    dec_sts_bad_mode_unused,
+                    dec_sts_bad_mode_unused, dec_sts_bad_keep,
                     c_sts_error, wq_rsv_ready_unused, wq_free_unused, wq_last};
 
   `CDMA_ASSERT(aw_only_with_room, !aw_fire || wlen_wready)
+  `CDMA_ASSERT(dec_keep_packed, !dec_sts_valid || !dec_sts_bad_keep)
   `CDMA_ASSERT(reads_bounded, 32'(reads_out_q) <= MaxReads)
   // Idle means empty: nothing of a descriptor outlives its status (no read
   // owed or landed, no codec output or status, no beat or burst left to

@@ -102,7 +102,7 @@ module cdma_selftest #(
   logic [2:0]            ds_error;
   logic                  cmd_ready_unused;
   logic [31:0]           ds_comp_unused;
-  logic                  ds_bad_mode_unused;
+  logic                  ds_bad_mode_unused, ds_bad_keep_unused;
   logic [15:0]           stall_q;
 
   assign src_last = src_beat_q == BeatW'(FrameBeats - 1);
@@ -153,7 +153,8 @@ module cdma_selftest #(
     .sts_ready_i     (1'b1),
     .sts_comp_bytes_o(ds_comp_unused),
     .sts_error_o     (ds_error),
-    .sts_bad_mode_o  (ds_bad_mode_unused)
+    .sts_bad_mode_o  (ds_bad_mode_unused),
+    .sts_bad_keep_o  (ds_bad_keep_unused)
   );
 
   assign chk_ready = !stall_i || stall_q[0];

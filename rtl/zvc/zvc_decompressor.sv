@@ -21,6 +21,10 @@
 // (bad_mask), so bytes meant for them count as trailing.
 // sts_error_o = {bad_mask, trailing, truncated}; sts_comp_bytes_o counts every
 // payload byte of the frame, up to and including tlast.
+// Input beats: a beat's bytes are its kept lanes, tkeep contiguous from bit 0;
+// any beat may be partial (its bytes follow the previous beat's directly). A
+// tkeep with holes breaks the rule: the beat's low popcount(tkeep) lanes are
+// taken as its bytes and the frame is flagged on sts_bad_keep_o.
 // Commands: cmd_raw_bytes_i >= 1 and a multiple of ElemBytes. A length that is
 // not a whole number of elements is decoded as ceil(length/ElemBytes) elements
 // and cut to length bytes; length 0 gives one beat with tkeep = 0 and tlast.
@@ -66,7 +70,8 @@ module zvc_decompressor #(
   input  logic                  sts_ready_i,
   output logic [31:0]           sts_comp_bytes_o,
   output logic [2:0]            sts_error_o,
-  output logic                  sts_bad_mode_o  // the frame asked for a mode this build lacks
+  output logic                  sts_bad_mode_o,  // the frame asked for a mode this build lacks
+  output logic                  sts_bad_keep_o   // a beat of the frame had a tkeep with holes
 );
   `CDMA_CHECK_ELEM_BYTES(ElemBytes)
   `CDMA_CHECK_BUS_BYTES(BusBytes)
@@ -147,6 +152,7 @@ module zvc_decompressor #(
   logic [TakeW-1:0]       consume_idle, consume_fire;
   logic                   end_idle, end_fire;
   logic [31:0]            frame_len;
+  logic                   frame_holes;
   logic                   fire;  // a beat leaves this cycle
 
   zvc_unpacker #(
@@ -171,16 +177,17 @@ module zvc_decompressor #(
     .take_sel_i   (fire),
     .frame_known_o(frame_known),
     .frame_here_o (frame_here),
-    .frame_len_o  (frame_len)
+    .frame_len_o  (frame_len),
+    .frame_holes_o(frame_holes)
   );
 
   // ---- Frame state ---------------------------------------------------------------
-  logic             active_q, in_done_q, trunc_q, trail_q, bad_q;
+  logic             active_q, in_done_q, trunc_q, trail_q, bad_q, holes_q;
   logic [31:0]      beats_left_q, comp_q;
   logic [BeatW-1:0] tail_q;  // bytes of the frame's last beat
 
   logic             raw_done, all_here, out_free, drain, frame_open, frame_end, complete;
-  logic             in_done_d, raw_done_d, trunc_d, trail_d, bad_d, sts_space, last_beat;
+  logic             in_done_d, raw_done_d, trunc_d, trail_d, bad_d, holes_d, sts_space, last_beat;
   logic [31:0]      comp_d;
   logic [BeatW-1:0] beat_bytes, cmd_tail;
 
@@ -396,6 +403,7 @@ module zvc_decompressor #(
   assign trail_d      = trail_q || (drain && consume != '0);
   assign bad_d        = bad_q || (fire && beat_bad);
   assign comp_d       = frame_end ? frame_len : comp_q;
+  assign holes_d      = frame_end ? frame_holes : holes_q;
   assign complete     = active_q && raw_done_d && in_done_d && sts_space;
   assign load         = cmd_avail && (!active_q || complete);
 
@@ -409,6 +417,7 @@ module zvc_decompressor #(
       tail_q       <= '0;
       beats_left_q <= '0;
       comp_q       <= '0;
+      holes_q      <= 1'b0;
       mode_q       <= zvc_pkg::ModeZvc;
       bad_mode_q   <= 1'b0;
     end else if (load) begin
@@ -424,6 +433,7 @@ module zvc_decompressor #(
       beats_left_q <= (cmd_bytes == '0) ? 32'd1 :
                       (cmd_bytes >> $clog2(BusBytes)) + 32'(cmd_bytes[$clog2(BusBytes)-1:0] != '0);
       comp_q       <= '0;
+      holes_q      <= 1'b0;
     end else begin
       if (complete) active_q <= 1'b0;
       in_done_q <= in_done_d;
@@ -431,6 +441,7 @@ module zvc_decompressor #(
       trail_q   <= trail_d;
       bad_q     <= bad_d;
       comp_q    <= comp_d;
+      holes_q   <= holes_d;
       if (fire) begin
         beats_left_q <= beats_left_q - 32'd1;
       end
@@ -466,19 +477,20 @@ module zvc_decompressor #(
   assign m_axis_tvalid = out_valid_q;
 
   // ---- Status ---------------------------------------------------------------------
-  logic [35:0] sts_word;
+  logic [36:0] sts_word;
 
-  cdma_fifo_sync #(.Width(36), .Depth(2)) u_sts (
+  cdma_fifo_sync #(.Width(37), .Depth(2)) u_sts (
     .clk_i,
     .rst_ni,
     .wvalid_i(active_q && raw_done_d && in_done_d),
     .wready_o(sts_space),
-    .wdata_i ({bad_mode_q, comp_d, bad_d, trail_d, trunc_d}),
+    .wdata_i ({holes_d, bad_mode_q, comp_d, bad_d, trail_d, trunc_d}),
     .rvalid_o(sts_valid_o),
     .rready_i(sts_ready_i),
     .rdata_o (sts_word)
   );
 
+  assign sts_bad_keep_o   = sts_word[36];
   assign sts_bad_mode_o   = sts_word[35];
   assign sts_comp_bytes_o = sts_word[34:3];
   assign sts_error_o      = sts_word[2:0];

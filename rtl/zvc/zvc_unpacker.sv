@@ -5,7 +5,8 @@
 // frame's) and avail_keep_o the same as a byte mask (bit b set for
 // b < avail_o). frame_known_o says that frame's tlast has arrived,
 // frame_here_o that its last byte is in the window, frame_len_o is its byte
-// count. The consumer pops the frame (pop) in the cycle it consumes the
+// count, frame_holes_o whether one of its beats had a tkeep with holes. The
+// consumer pops the frame (pop) in the cycle it consumes the
 // frame's last bytes, or any later cycle; a frame of zero bytes (a lone null
 // beat) is popped like any other.
 //
@@ -17,7 +18,9 @@
 // avail_o, avail_keep_o, frame_here_o, frame_known_o and s_axis_tready come
 // from registers only, so the consumer's decision does not start behind
 // arithmetic on frame lengths. Input bytes are the low popcount(tkeep) lanes
-// of a beat; bytes of peek_o at or above avail_o are undefined.
+// of a beat (any beat may be partial); a tkeep that is not contiguous from
+// bit 0 is taken the same way and reported on frame_holes_o. Bytes of peek_o
+// at or above avail_o are undefined.
 // Latency: a beat accepted in cycle t is in peek_o from t+1.
 // Reset: asynchronous, active low.
 `include "cdma_assert.svh"
@@ -49,7 +52,8 @@ module zvc_unpacker #(
   input  logic                   take_sel_i,
   output logic                   frame_known_o,
   output logic                   frame_here_o,
-  output logic [31:0]            frame_len_o
+  output logic [31:0]            frame_len_o,
+  output logic                   frame_holes_o
 );
   `CDMA_CHECK_BUS_BYTES(BusBytes)
   `CDMA_PARAM_CHECK(g_peek_check, PeekBytes >= 1 && PeekBytes <= 2 * BusBytes,
@@ -71,6 +75,8 @@ module zvc_unpacker #(
   logic                  here_q;
   logic [31:0]           in_len_q, in_len_d;  // bytes of the frame arriving, this beat's included
   logic [FrameDepth*32-1:0] lens_q;  // lengths of the frames whose tlast arrived, oldest first
+  logic [FrameDepth-1:0] holes_q;    // their holes flags, the same way
+  logic                  in_holes_q, in_holes_d;  // the frame arriving had a beat with holes
   logic [CntW-1:0]       cnt_q, cnt0, cnt1;
   logic [BeatW-1:0]      beat_bytes, in_bytes;
   logic [FillW-1:0]      next_len;  // the second frame's length, when it is wholly buffered
@@ -82,6 +88,8 @@ module zvc_unpacker #(
   assign in_bytes      = in_fire ? beat_bytes : '0;
   assign in_len_d      = in_len_q + 32'(in_bytes);
   assign push          = in_fire && s_axis_tlast;
+  // Contiguous from bit 0 means tkeep + 1 is a power of two.
+  assign in_holes_d    = in_holes_q || (in_fire && (s_axis_tkeep & (s_axis_tkeep + 1'b1)) != '0);
   assign consume       = take_sel_i ? consume1_i : consume0_i;
   assign pop           = take_sel_i ? pop1_i : pop0_i;
   assign peek_o        = buf_q[PeekBytes*8-1:0];
@@ -90,6 +98,7 @@ module zvc_unpacker #(
   assign frame_known_o = cnt_q != '0;
   assign frame_here_o  = here_q;
   assign frame_len_o   = lens_q[31:0];
+  assign frame_holes_o = holes_q[0];
   assign next_len      = lens_q[32 +: FillW];
 
   // The beat is written behind the buffered bytes first (bytes at and above
@@ -133,6 +142,7 @@ module zvc_unpacker #(
       here_q   <= 1'b0;
       cnt_q    <= '0;
       in_len_q <= '0;
+      in_holes_q <= 1'b0;
     end else begin
       fill_q  <= fill_d;
       head_q  <= take_sel_i ? head1 : head0;
@@ -140,16 +150,25 @@ module zvc_unpacker #(
       keep_q  <= take_sel_i ? keep1 : keep0;
       here_q  <= take_sel_i ? cnt1 != '0 && head1 <= FillW'(PeekBytes) : cnt0 != '0 && head0 <= FillW'(PeekBytes);
       cnt_q   <= take_sel_i ? cnt1 : cnt0;
-      if (in_fire) in_len_q <= s_axis_tlast ? '0 : in_len_d;
+      if (in_fire) begin
+        in_len_q   <= s_axis_tlast ? '0 : in_len_d;
+        in_holes_q <= !s_axis_tlast && in_holes_d;
+      end
     end
   end
 
   // Bytes at and above fill_q, and lengths beyond cnt_q, are never used: no reset needed.
   always_ff @(posedge clk_i) begin
     buf_q <= buf_d;
-    if (pop) lens_q <= lens_q >> 32;
+    if (pop) begin
+      lens_q  <= lens_q >> 32;
+      holes_q <= holes_q >> 1;
+    end
     for (int i = 0; i < FrameDepth; i++) begin
-      if (push && CntW'(i) == cnt_q - CntW'(pop)) lens_q[i*32 +: 32] <= in_len_d;
+      if (push && CntW'(i) == cnt_q - CntW'(pop)) begin
+        lens_q[i*32 +: 32] <= in_len_d;
+        holes_q[i]         <= in_holes_d;
+      end
     end
   end
 

@@ -30,6 +30,7 @@
   logic [31:0]           cmd_raw;
   logic [2:0]            sts_error;
   logic                  sts_bad_mode;  // plain ZVC frames only: never set
+  logic                  sts_bad_keep;  // packed beats only: never set
 `ifdef CDMA_NETLIST
   zvc_decompressor dut (
 `else
@@ -38,6 +39,7 @@
     .clk_i(clk), .rst_ni(rst_n),
     .cmd_valid_i(cmd_valid), .cmd_ready_o(cmd_ready), .cmd_raw_bytes_i(cmd_raw),
     .cmd_mode_i(2'd0), .sts_bad_mode_o(sts_bad_mode),
+    .sts_bad_keep_o(sts_bad_keep),
 `else
   logic [31:0]           sts_raw;
   logic                  sts_error;
@@ -129,9 +131,11 @@
     if (rst_n && sts_valid && sts_ready) begin
       if (n_sts >= n_frames) fail("a status record with no frame");
 `ifdef ZVC_DEC
-      if (sts_comp != f_comp[n_sts] || 32'(sts_error) != f_error[n_sts] || sts_bad_mode)
-        fail($sformatf("status %0d: comp %0d error %0d bad mode %0d, expected %0d %0d 0", n_sts,
-                       sts_comp, sts_error, sts_bad_mode, f_comp[n_sts], f_error[n_sts]));
+      if (sts_comp != f_comp[n_sts] || 32'(sts_error) != f_error[n_sts] || sts_bad_mode ||
+          sts_bad_keep)
+        fail($sformatf("status %0d: comp %0d error %0d bad mode %0d bad keep %0d, expected %0d %0d 0 0",
+                       n_sts, sts_comp, sts_error, sts_bad_mode, sts_bad_keep, f_comp[n_sts],
+                       f_error[n_sts]));
 `else
       if (sts_raw != f_raw[n_sts] || sts_comp != f_comp[n_sts] || sts_error)
         fail($sformatf("status %0d: raw %0d comp %0d error %0d, expected %0d %0d 0", n_sts,
