@@ -462,13 +462,10 @@ TEST_CASE("decompressor: partial beats anywhere are packed, a tkeep with holes i
     std::vector<Beat> beats;  // 1 to B bytes each
     for (std::size_t at = 0; at < payload.size();) {
       const std::size_t n = std::min<std::size_t>(1 + rng.next() % B, payload.size() - at);
-      Beat beat{Bytes(B, 0), std::vector<bool>(B, false), at + n == payload.size()};
-      for (std::size_t i = 0; i < n; ++i) {
-        beat.data[i] = payload[at + i];
-        beat.keep[i] = true;
-      }
-      beats.push_back(std::move(beat));
+      const auto first = payload.begin() + static_cast<long>(at);
+      beats.push_back(to_beats(Bytes(first, first + static_cast<long>(n)), B).front());
       at += n;
+      beats.back().last = at == payload.size();
     }
     // Every third frame: a lane below a beat's top kept lane dropped.
     bool holes = false;
