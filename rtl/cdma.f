@@ -20,6 +20,7 @@ zvc/zvc_decompressor.sv
 dma/cdma_regs_pkg.sv
 dma/cdma_buffer.sv
 dma/cdma_realign.sv
+dma/cdma_legalizer.sv
 dma/cdma_engine.sv
 dma/cdma_csr_regs.sv
 dma/cdma_csr.sv

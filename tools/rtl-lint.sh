@@ -79,6 +79,9 @@ group_dma() {
     clean cdma_buffer "$p"
   done
   for b in 8 256; do clean cdma_realign "BusBytes=$b"; done
+  for p in "BusBytes=8 MaxBurstBeats=1" "BusBytes=256 MaxBurstBeats=256"; do
+    clean cdma_legalizer "$p"
+  done
   clean cdma_csr_regs ""
   clean cdma_csr ""
   clean cdma_dma ""
@@ -112,6 +115,7 @@ group_refused() {
   refused cdma_engine "MaxBurstBeats=64 BufferBeats=64" "WriteBeats must be at least"
   refused cdma_engine "ElemBytes=3" "ElemBytes must be 1, 2 or 4"
   refused cdma_buffer "BusBytes=24" "BusBytes must be a power of two"
+  refused cdma_legalizer "MaxBurstBeats=257" "MaxBurstBeats must be from 1 to 256"
   nested
 }
 

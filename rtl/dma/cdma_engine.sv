@@ -10,7 +10,8 @@
 // "Modes": 0 ZVC, 1 binarize, 2 bf16, 3 fp8); COPY ignores it.
 //
 // Descriptors run one after another (a 2-deep queue in front). Reads are
-// INCR bursts of up to MaxBurstBeats beats that never cross a 4 KB boundary,
+// INCR bursts of up to MaxBurstBeats beats that never cross a 4 KB boundary
+// (cdma_legalizer cuts them, and the writes),
 // at most MaxReads outstanding, each issued only after its beats are
 // reserved in the landing buffer (cdma_buffer), so read data is never
 // refused and the engine cannot deadlock. Writes are issued as bursts once
@@ -144,6 +145,13 @@ module cdma_engine #(
   logic [31:0] dq_raw, dq_comp;
   logic [15:0] dq_tag;
   assign {dq_op, dq_mode, dq_src, dq_dst, dq_raw, dq_comp, dq_tag} = dq_data;
+  // The descriptor's addresses split into the beat's address and the byte lane.
+  logic [63:0]      dq_src_beat, dq_dst_beat;
+  logic [LaneW-1:0] dq_src_lane, dq_dst_lane;
+  assign dq_src_beat = {dq_src[63:LaneW], {LaneW{1'b0}}};
+  assign dq_dst_beat = {dq_dst[63:LaneW], {LaneW{1'b0}}};
+  assign dq_src_lane = dq_src[LaneW-1:0];
+  assign dq_dst_lane = dq_dst[LaneW-1:0];
 
   // ---- Control ----
   // State codes as localparams, not an enum: Icarus 11 simulated an enum
@@ -177,37 +185,35 @@ module cdma_engine #(
   assign busy_o   = state_q != StIdle;
 
   // ---- Read side: reservations, AR, R into the landing buffer ----
-  logic [63:0]        ar_addr_d, ar_addr_q;
-  logic [32:0]        ar_beats_left_d, ar_beats_left_q;
-  logic               ar_pending_d, ar_pending_q;
-  logic [BurstW-1:0]  ar_burst_d, ar_burst_q, ar_burst;
   logic [ReadsW-1:0]  reads_out_d, reads_out_q;
-  logic [12:0]        ar_to4k;
-  logic               rsv_valid, rsv_ready, ar_fire, r_fire, r_last_fire;
+  logic [BurstW-1:0]  ar_burst, ar_beats_unused;
+  logic [32:0]        ar_left_unused;
+  logic               ar_ok, ar_idle, rsv_valid, rsv_ready, ar_fire, r_fire, r_last_fire;
   logic [LaneW-1:0]   rd_off_d, rd_off_q;
   logic [31:0]        rd_bytes_left_d, rd_bytes_left_q;
   logic               rd_first_d, rd_first_q;
 
-  // min(MaxBurstBeats, to4k, left): at most 256, so it fits BurstW.
-  function automatic logic [BurstW-1:0] min_burst(input logic [32:0] left, input logic [12:0] to4k);
-    min_burst = (33'(to4k) < 33'(MaxBurstBeats)) ? BurstW'(to4k) : BurstW'(MaxBurstBeats);
-    if (left < 33'(min_burst)) min_burst = BurstW'(left);
-  endfunction
-
-  assign ar_to4k   = (13'd4096 - {1'b0, ar_addr_q[11:0]}) >> LaneW;
-  assign ar_burst  = min_burst(ar_beats_left_q, ar_to4k);
-  assign rsv_valid = state_q == StRun && ar_beats_left_q != '0 && !ar_pending_q &&
-                     reads_out_q != ReadsW'(MaxReads);
+  // A read burst is taken when the landing buffer grants its beats.
+  cdma_legalizer #(.BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats)) u_read_bursts (
+    .clk_i, .rst_ni,
+    .start_i(start), .start_addr_i(dq_src_beat),
+    // 33 bits: offset + length + BusBytes - 1 can exceed 32.
+    .start_beats_i((33'(dq_src_lane) + 33'(dq_read_bytes) + 33'(BusBytes - 1)) >> LaneW),
+    .avail_i({33{1'b1}}), .final_i(1'b1),
+    .burst_ok_o(ar_ok), .burst_beats_o(ar_burst), .take_i(rsv_valid && rsv_ready), .idle_o(ar_idle),
+    .left_o(ar_left_unused),
+    .ax_addr_o(m_axi_araddr), .ax_len_o(m_axi_arlen), .ax_beats_o(ar_beats_unused),
+    .ax_valid_o(m_axi_arvalid),
+    .ax_ready_i(m_axi_arready)
+  );
+  assign rsv_valid = state_q == StRun && ar_ok && reads_out_q != ReadsW'(MaxReads);
   assign ar_fire   = m_axi_arvalid && m_axi_arready;
 
   assign m_axi_arid    = IdW'(AxiId);
-  assign m_axi_araddr  = ar_addr_q;
-  assign m_axi_arlen   = 8'(ar_burst_q - 1'b1);
   assign m_axi_arsize  = 3'(LaneW);
   assign m_axi_arburst = 2'b01;
   assign m_axi_arcache = 4'b0011;
   assign m_axi_arprot  = 3'b000;
-  assign m_axi_arvalid = ar_pending_q;
 
   logic                  buf_s_ready, buf_m_valid, buf_m_ready;
   logic [8*BusBytes-1:0] buf_m_data;
@@ -345,36 +351,39 @@ module cdma_engine #(
     .level_o(wq_level), .free_o(wq_free_unused)
   );
 
-  logic [63:0]       aw_addr_d, aw_addr_q;
-  logic              aw_pending_d, aw_pending_q, aw_fire, aw_issue, frame_in_d, frame_in_q;
-  logic [BurstW-1:0] aw_burst_d, aw_burst_q, aw_burst, aw_max;
+  logic              aw_ok, aw_idle_unused, aw_fire, aw_issue, frame_in_d, frame_in_q;
+  logic [BurstW-1:0] aw_burst_unused, aw_beats;  // the write queue's beats bound a burst
+  logic [32:0]       aw_left_unused;
   logic [WqCntW-1:0] wq_unassigned_d, wq_unassigned_q;
-  logic [12:0]       aw_to4k;
   logic [WritesW-1:0] writes_out_d, writes_out_q;
   logic              wlen_valid, wlen_ready, wlen_wready, w_fire, b_fire;
   logic [BurstW-1:0] wlen_beats;
   logic [BurstW-1:0] w_beat_d, w_beat_q;
 
-  assign aw_to4k  = (13'd4096 - {1'b0, aw_addr_q[11:0]}) >> LaneW;
-  assign aw_max   = min_burst(33'(MaxBurstBeats), aw_to4k);
-  assign aw_burst = (33'(wq_unassigned_q) < 33'(aw_max)) ? BurstW'(wq_unassigned_q) : aw_max;
-  assign aw_issue = state_q == StRun && !aw_pending_q && wq_unassigned_q != '0 &&
-                    writes_out_q != '1 && wlen_wready &&
-                    (33'(wq_unassigned_q) >= 33'(aw_max) || frame_in_q);
+  // Write bursts cover the beats waiting in the write queue: full-size ones
+  // while the frame comes in, then what is left. The payload's length is not
+  // known in advance, so the transfer has no end of its own (all ones).
+  cdma_legalizer #(.BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats)) u_write_bursts (
+    .clk_i, .rst_ni,
+    .start_i(start), .start_addr_i(dq_dst_beat), .start_beats_i({33{1'b1}}),
+    .avail_i(33'(wq_unassigned_q)), .final_i(frame_in_q),
+    .burst_ok_o(aw_ok), .burst_beats_o(aw_burst_unused), .take_i(aw_issue), .idle_o(aw_idle_unused),
+    .left_o(aw_left_unused),
+    .ax_addr_o(m_axi_awaddr), .ax_len_o(m_axi_awlen), .ax_beats_o(aw_beats), .ax_valid_o(m_axi_awvalid),
+    .ax_ready_i(m_axi_awready)
+  );
+  assign aw_issue = state_q == StRun && aw_ok && writes_out_q != '1 && wlen_wready;
   assign aw_fire  = m_axi_awvalid && m_axi_awready;
 
   assign m_axi_awid    = IdW'(AxiId);
-  assign m_axi_awaddr  = aw_addr_q;
-  assign m_axi_awlen   = 8'(aw_burst_q - 1'b1);
   assign m_axi_awsize  = 3'(LaneW);
   assign m_axi_awburst = 2'b01;
   assign m_axi_awcache = 4'b0011;
   assign m_axi_awprot  = 3'b000;
-  assign m_axi_awvalid = aw_pending_q;
 
   cdma_fifo_sync #(.Width(BurstW), .Depth(4)) u_wlen_fifo (
     .clk_i, .rst_ni,
-    .wvalid_i(aw_fire), .wready_o(wlen_wready), .wdata_i(aw_burst_q),
+    .wvalid_i(aw_fire), .wready_o(wlen_wready), .wdata_i(aw_beats),
     .rvalid_o(wlen_valid), .rready_i(wlen_ready), .rdata_o(wlen_beats)
   );
   assign m_axi_wvalid = wlen_valid && wq_valid;
@@ -388,9 +397,8 @@ module cdma_engine #(
   assign b_fire       = m_axi_bvalid;
 
   // ---- Completion ----
-  assign rd_done    = ar_beats_left_q == '0 && !ar_pending_q && reads_out_q == '0 &&
-                      rd_bytes_left_q == '0;
-  assign wr_done    = frame_in_q && wq_unassigned_q == '0 && !aw_pending_q && !wlen_valid &&
+  assign rd_done    = ar_idle && reads_out_q == '0 && rd_bytes_left_q == '0;
+  assign wr_done    = frame_in_q && wq_unassigned_q == '0 && !m_axi_awvalid && !wlen_valid &&
                       writes_out_q == '0;
   assign codec_done = !cmd_pending_q && !codec_sts_pending_q;
 
@@ -405,14 +413,6 @@ module cdma_engine #(
                    dec_err ? (dec_truncated ? ErrTruncated : dec_trailing ? ErrTrailing : ErrBadMask) :
                    b_err ? (m_axi_bresp[0] ? ErrWriteDec : ErrWriteSlv) : ErrNone;
 
-  // The descriptor's addresses split into the beat's address and the byte lane.
-  logic [63:0]      dq_src_beat, dq_dst_beat;
-  logic [LaneW-1:0] dq_src_lane, dq_dst_lane;
-  assign dq_src_beat = {dq_src[63:LaneW], {LaneW{1'b0}}};
-  assign dq_dst_beat = {dq_dst[63:LaneW], {LaneW{1'b0}}};
-  assign dq_src_lane = dq_src[LaneW-1:0];
-  assign dq_dst_lane = dq_dst[LaneW-1:0];
-
   // Next state of the control and of the transfer counters.
   always_comb begin
     state_d             = state_q;
@@ -422,10 +422,6 @@ module cdma_engine #(
     raw_d               = raw_q;
     comp_result_d       = comp_result_q;
     err_d               = err_q;
-    ar_addr_d           = ar_addr_q;
-    ar_beats_left_d     = ar_beats_left_q;
-    ar_pending_d        = ar_pending_q;
-    ar_burst_d          = ar_burst_q;
     reads_out_d         = reads_out_q;
     rd_off_d            = rd_off_q;
     rd_bytes_left_d     = rd_bytes_left_q;
@@ -433,9 +429,6 @@ module cdma_engine #(
     cmd_pending_d       = cmd_pending_q;
     codec_sts_pending_d = codec_sts_pending_q;
     wr_off_d            = wr_off_q;
-    aw_addr_d           = aw_addr_q;
-    aw_pending_d        = aw_pending_q;
-    aw_burst_d          = aw_burst_q;
     wq_unassigned_d     = wq_unassigned_q;
     frame_in_d          = frame_in_q;
     writes_out_d        = writes_out_q;
@@ -457,9 +450,6 @@ module cdma_engine #(
       default: if (sts_push) state_d = StIdle;
     endcase
     if (start) begin
-      // 33 bits: offset + length + BusBytes - 1 can exceed 32.
-      ar_addr_d           = dq_src_beat;
-      ar_beats_left_d     = (33'(dq_src_lane) + 33'(dq_read_bytes) + 33'(BusBytes - 1)) >> LaneW;
       rd_off_d            = dq_src_lane;
       rd_bytes_left_d     = dq_read_bytes;
       rd_first_d          = 1'b1;
@@ -467,19 +457,9 @@ module cdma_engine #(
       codec_sts_pending_d = dq_op != OpCopy;
       comp_result_d       = dq_raw;  // COPY: the raw length
       wr_off_d            = dq_dst_lane;
-      aw_addr_d           = dq_dst_beat;
       frame_in_d          = 1'b0;
     end else begin
-      // Reads.
-      if (rsv_valid && rsv_ready) begin
-        ar_pending_d = 1'b1;
-        ar_burst_d   = ar_burst;
-      end
-      if (ar_fire) begin
-        ar_pending_d    = 1'b0;
-        ar_addr_d       = ar_addr_q + 64'(ar_burst_q) * 64'(BusBytes);
-        ar_beats_left_d = ar_beats_left_q - 33'(ar_burst_q);
-      end
+      // Reads (the bursts: u_read_bursts).
       reads_out_d = reads_out_q + ReadsW'(ar_fire) - ReadsW'(r_last_fire);
       if (rd_accept) begin
         rd_bytes_left_d = rd_bytes_left_q - 32'(rd_len);
@@ -495,17 +475,9 @@ module cdma_engine #(
         codec_sts_pending_d = 1'b0;
         comp_result_d       = dec_sts_comp;
       end
-      // Writes.
+      // Writes (the bursts: u_write_bursts).
       if (wa_fire && wa_last) frame_in_d = 1'b1;
-      if (aw_issue) begin
-        aw_pending_d = 1'b1;
-        aw_burst_d   = aw_burst;
-      end
-      if (aw_fire) begin
-        aw_pending_d = 1'b0;
-        aw_addr_d    = aw_addr_q + 64'(aw_burst_q) * 64'(BusBytes);
-      end
-      wq_unassigned_d = wq_unassigned_q + WqCntW'(wa_fire) - (aw_fire ? WqCntW'(aw_burst_q) : '0);
+      wq_unassigned_d = wq_unassigned_q + WqCntW'(wa_fire) - (aw_fire ? WqCntW'(aw_beats) : '0);
       writes_out_d    = writes_out_q + WritesW'(aw_fire) - WritesW'(b_fire);
     end
     if (w_fire) w_beat_d = m_axi_wlast ? '0 : w_beat_q + 1'b1;
@@ -520,10 +492,6 @@ module cdma_engine #(
       raw_q               <= '0;
       comp_result_q       <= '0;
       err_q               <= ErrNone;
-      ar_addr_q           <= '0;
-      ar_beats_left_q     <= '0;
-      ar_pending_q        <= 1'b0;
-      ar_burst_q          <= '0;
       reads_out_q         <= '0;
       rd_off_q            <= '0;
       rd_bytes_left_q     <= '0;
@@ -531,9 +499,6 @@ module cdma_engine #(
       cmd_pending_q       <= 1'b0;
       codec_sts_pending_q <= 1'b0;
       wr_off_q            <= '0;
-      aw_addr_q           <= '0;
-      aw_pending_q        <= 1'b0;
-      aw_burst_q          <= '0;
       wq_unassigned_q     <= '0;
       frame_in_q          <= 1'b0;
       writes_out_q        <= '0;
@@ -546,10 +511,6 @@ module cdma_engine #(
       raw_q               <= raw_d;
       comp_result_q       <= comp_result_d;
       err_q               <= err_d;
-      ar_addr_q           <= ar_addr_d;
-      ar_beats_left_q     <= ar_beats_left_d;
-      ar_pending_q        <= ar_pending_d;
-      ar_burst_q          <= ar_burst_d;
       reads_out_q         <= reads_out_d;
       rd_off_q            <= rd_off_d;
       rd_bytes_left_q     <= rd_bytes_left_d;
@@ -557,9 +518,6 @@ module cdma_engine #(
       cmd_pending_q       <= cmd_pending_d;
       codec_sts_pending_q <= codec_sts_pending_d;
       wr_off_q            <= wr_off_d;
-      aw_addr_q           <= aw_addr_d;
-      aw_pending_q        <= aw_pending_d;
-      aw_burst_q          <= aw_burst_d;
       wq_unassigned_q     <= wq_unassigned_d;
       frame_in_q          <= frame_in_d;
       writes_out_q        <= writes_out_d;
@@ -582,10 +540,13 @@ module cdma_engine #(
   assign {sts_tag_o, sts_raw_bytes_o, sts_comp_bytes_o, sts_error_o} = sq_data;
 
   // Unused by design: the read data's tkeep/tlast are not needed (beats are
-  // counted), IDs are all AxiId, the write queue takes no reservations.
+  // counted), IDs are all AxiId, the write queue takes no reservations, a read
+  // burst's length fits the landing buffer's count (BufferBeats >=
+  // MaxBurstBeats), the write bursts' transfer never ends by itself.
   logic unused;
   assign unused = ^{buf_m_keep_unused, buf_m_last_unused, m_axi_rid, m_axi_bid, c_sts_raw_unused,
-                    dec_sts_bad_mode_unused, dec_sts_bad_keep,
+                    dec_sts_bad_mode_unused, dec_sts_bad_keep, ar_burst, ar_beats_unused,
+                    ar_left_unused, aw_burst_unused, aw_idle_unused, aw_left_unused,
                     c_sts_error, wq_rsv_ready_unused, wq_free_unused, wq_last};
 
   `CDMA_ASSERT(aw_only_with_room, !aw_fire || wlen_wready)
@@ -595,10 +556,10 @@ module cdma_engine #(
   // owed or landed, no codec output or status, no beat or burst left to
   // write), so every descriptor starts from the state reset leaves.
   `CDMA_ASSERT(idle_is_empty, state_q != StIdle ||
-               (!ar_pending_q && ar_beats_left_q == '0 && reads_out_q == '0 &&
+               (ar_idle && reads_out_q == '0 &&
                 rd_bytes_left_q == '0 && buf_level == '0 && 32'(buf_free) == BufferBeats &&
                 !rs_valid && !cmd_pending_q && !codec_sts_pending_q && !c_m_valid &&
                 !dec_m_valid && !c_sts_valid && !dec_sts_valid && !wa_valid && wq_level == '0 &&
-                wq_unassigned_q == '0 && !aw_pending_q && !wlen_valid && writes_out_q == '0 &&
+                wq_unassigned_q == '0 && !m_axi_awvalid && !wlen_valid && writes_out_q == '0 &&
                 w_beat_q == '0))
 endmodule
