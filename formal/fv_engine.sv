@@ -1,11 +1,14 @@
 // Engine properties (docs/formal.md, set "engine").
 //
 // Any descriptors (any operation, addresses below 64 KB, lengths up to MaxLen,
-// any tags),
+// any tags; MaxLen 40 at B=8 spans up to 6 beats, more than a 4-beat burst
+// and the 4-beat landing buffer, so bursts are cut and the buffer fills:
+// cdma_engine's CDMA_COVERs),
 // held until accepted; any AXI4 slave that answers only what was asked
 // (fv_axi4_master's assumptions: any data, any response codes, any delays):
 // - the read and write masters obey AXI4: stable requests, INCR bursts of the
-//   bus size, at most MaxBurstBeats, never across 4 KB; WLAST exactly on each
+//   bus size from bus-aligned addresses, at most MaxBurstBeats, never
+//   across 4 KB; WLAST exactly on each
 //   burst's last beat, W only for requested bursts; RREADY never low while
 //   read data is owed (the landing-buffer reservations);
 // - one status record per accepted descriptor, in order, with its tag and raw
@@ -28,7 +31,7 @@
 module fv_engine #(
   parameter int ElemBytes = 1,
   parameter int BusBytes = 8,
-  parameter int MaxLen = 16,
+  parameter int MaxLen = 40,
   parameter bit Fair = 1'b0,
   parameter int Bound = 30
 ) (

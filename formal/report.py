@@ -36,7 +36,7 @@ SETS = {
                       "every fp8 code widened as its exact value"),
 }
 DEFAULTS = {"fv_buffer": {"BusBytes": "8", "DepthBeats": "5"},
-            "fv_engine": {"MaxBurstBeats": "4", "MaxReads": "2", "BufferBeats": "4", "MaxLen": "16"}}
+            "fv_engine": {"MaxBurstBeats": "4", "MaxReads": "2", "BufferBeats": "4", "MaxLen": "40"}}
 
 
 def config(top, sets):

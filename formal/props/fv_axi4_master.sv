@@ -4,7 +4,8 @@
 //
 // Asserted (the master): no request in reset; AxVALID held with the request
 // unchanged until AxREADY; INCR bursts of Size = log2(Bytes), at most
-// MaxBurst beats, not crossing a 4 KB boundary; ID = Id. Write side: WVALID
+// MaxBurst beats, starting on a beat (our masters issue only bus-aligned
+// addresses), not crossing a 4 KB boundary; ID = Id. Write side: WVALID
 // held with data, strobes and WLAST unchanged until WREADY; W beats only for
 // bursts already requested; WLAST exactly on each burst's last beat. Read
 // side (Reserve): RREADY high whenever read data is owed.
@@ -110,6 +111,7 @@ module fv_axi4_master #(
       if (a_valid) begin
         assert (a_burst == 2'b01);
         assert (a_size == 3'(Lane));
+        assert (a_addr[Lane-1:0] == '0);
         assert (32'(a_len) < MaxBurst);
         assert (a_end <= 13'd4096);
         assert (a_id == IdW'(Id));

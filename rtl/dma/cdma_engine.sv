@@ -549,6 +549,14 @@ module cdma_engine #(
                     ar_left_unused, aw_burst_unused, aw_idle_unused, aw_left_unused,
                     c_sts_error, wq_rsv_ready_unused, wq_free_unused, wq_last};
 
+  // The formal harness (fv_engine) must reach these: a transfer cut into
+  // several read bursts and several write bursts, a landing buffer fully
+  // reserved, and a read burst held back because it was.
+  `CDMA_COVER(read_burst_cut, ar_fire && ar_left_unused > 33'(ar_beats_unused))
+  `CDMA_COVER(write_burst_cut, aw_fire && aw_left_unused != '1)
+  `CDMA_COVER(buffer_full, buf_free == '0)
+  `CDMA_COVER(read_held_back, rsv_valid && !rsv_ready)
+
   `CDMA_ASSERT(aw_only_with_room, !aw_fire || wlen_wready)
   `CDMA_ASSERT(dec_keep_packed, !dec_sts_valid || !dec_sts_bad_keep)
   `CDMA_ASSERT(reads_bounded, 32'(reads_out_q) <= MaxReads)

@@ -6,6 +6,8 @@
 // CDMA_ASSERT(label, cond): a clocked invariant on clk_i, checked while rst_ni
 //   is high. Formal (yosys -formal) sees an immediate assert; simulators print
 //   and stop via $error; synthesis drops it.
+// CDMA_COVER(label, cond): a state the formal harnesses must reach (their
+//   cover runs report it); nothing outside formal.
 `ifndef CDMA_ASSERT_SVH
 `define CDMA_ASSERT_SVH
 
@@ -31,12 +33,16 @@
 `ifdef FORMAL
 `define CDMA_ASSERT(label, cond) \
   always @(posedge clk_i) if (rst_ni) assert (cond);
+`define CDMA_COVER(label, cond) \
+  always @(posedge clk_i) if (rst_ni) cover (cond);
 `elsif SYNTHESIS
 `define CDMA_ASSERT(label, cond)
+`define CDMA_COVER(label, cond)
 `else
 `define CDMA_ASSERT(label, cond) \
   always @(posedge clk_i or negedge rst_ni) \
     if (rst_ni && !(cond)) $error("%m: assertion %s failed", `"label`");
+`define CDMA_COVER(label, cond)
 `endif
 
 `endif
