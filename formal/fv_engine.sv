@@ -13,7 +13,7 @@
 //   read data is owed (the landing-buffer reservations);
 // - one status record per accepted descriptor, in order, with its tag and raw
 //   length, and error 8 exactly for an illegal descriptor (which makes no bus
-//   request);
+//   request), never error 9 (the compressor's input flag);
 // - data (a tracked byte, as ZipCPU's packer proofs do): a slave whose byte
 //   at an arbitrary address (* anyconst *) reads an arbitrary value. The
 //   write strobes of a legal descriptor stay inside its destination (raw
@@ -206,6 +206,9 @@ module fv_engine #(
         assert (sts_tag_o == h_tag);
         assert (sts_raw_bytes_o == h_raw);
         assert ((sts_error_o == 4'd8) == h_bad);
+        // Error 9 (the compressor's input flag) is unreachable: the descriptor
+        // checks and the realigner leave the compressor only well-formed frames.
+        assert (sts_error_o != 4'd9);
       end
       if (legal_q == '0) assert (!m_axi_arvalid && !m_axi_awvalid && !m_axi_wvalid);
       // A read burst completes near a 4 KB boundary, a write burst ends and

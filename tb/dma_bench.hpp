@@ -30,7 +30,8 @@ enum Err : std::uint8_t {
   kReadDec = 5,
   kWriteSlv = 6,
   kWriteDec = 7,
-  kDescriptor = 8
+  kDescriptor = 8,
+  kCompress = 9
 };
 
 struct Desc {

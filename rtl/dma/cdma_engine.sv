@@ -119,7 +119,8 @@ module cdma_engine #(
   localparam logic [1:0] OpCopy = 2'd0, OpOffload = 2'd1, OpPrefetch = 2'd2;
   localparam logic [3:0] ErrNone = 4'd0, ErrTruncated = 4'd1, ErrTrailing = 4'd2,
                          ErrBadMask = 4'd3, ErrReadSlv = 4'd4, ErrReadDec = 4'd5,
-                         ErrWriteSlv = 4'd6, ErrWriteDec = 4'd7, ErrDescriptor = 4'd8;
+                         ErrWriteSlv = 4'd6, ErrWriteDec = 4'd7, ErrDescriptor = 4'd8,
+                         ErrCompress = 4'd9;
   localparam int LenW = LaneW + 1;
   localparam int BufCntW = $clog2(BufferBeats + 1);
   localparam int WqCntW = $clog2(WriteBeats + 1);
@@ -403,15 +404,20 @@ module cdma_engine #(
   assign codec_done = !cmd_pending_q && !codec_sts_pending_q;
 
   // The error this cycle brings, if any (the first one of a descriptor is kept).
-  logic r_err, b_err, dec_err, dec_truncated, dec_trailing;
+  logic r_err, b_err, dec_err, dec_truncated, dec_trailing, comp_err;
   assign r_err         = r_fire && m_axi_rresp[1];
   assign b_err         = b_fire && m_axi_bresp[1];
   assign dec_err       = dec_sts_valid && op_q == OpPrefetch && dec_sts_error != '0;
   assign dec_truncated = dec_sts_error[0];
   assign dec_trailing  = dec_sts_error[1];
+  // The compressor's malformed-input flag: the descriptor checks and the
+  // realigner's packed beats leave no way to raise it, but if one did,
+  // the status says so (error 9) instead of a silent success.
+  assign comp_err      = c_sts_valid && c_sts_error;
   assign err_new = r_err ? (m_axi_rresp[0] ? ErrReadDec : ErrReadSlv) :
                    dec_err ? (dec_truncated ? ErrTruncated : dec_trailing ? ErrTrailing : ErrBadMask) :
-                   b_err ? (m_axi_bresp[0] ? ErrWriteDec : ErrWriteSlv) : ErrNone;
+                   b_err ? (m_axi_bresp[0] ? ErrWriteDec : ErrWriteSlv) :
+                   comp_err ? ErrCompress : ErrNone;
 
   // Next state of the control and of the transfer counters.
   always_comb begin
@@ -547,7 +553,7 @@ module cdma_engine #(
   assign unused = ^{buf_m_keep_unused, buf_m_last_unused, m_axi_rid, m_axi_bid, c_sts_raw_unused,
                     dec_sts_bad_mode_unused, dec_sts_bad_keep, ar_burst, ar_beats_unused,
                     ar_left_unused, aw_burst_unused, aw_idle_unused, aw_left_unused,
-                    c_sts_error, wq_rsv_ready_unused, wq_free_unused, wq_last};
+                    wq_rsv_ready_unused, wq_free_unused, wq_last};
 
   // The formal harness (fv_engine) must reach these: a transfer cut into
   // several read bursts and several write bursts, a landing buffer fully
