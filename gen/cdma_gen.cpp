@@ -6,10 +6,11 @@
 // The bundle: the RTL (rtl/ as listed by rtl/cdma.f, its folders kept), one
 // parameter-free wrapper per block (NAME_compressor.sv, ...: the block's own
 // ports, its parameters fixed as header localparams), a file list (NAME.f), a
-// FuseSoC CAPI2 core (NAME.core), the register map as a C header when the DMA
-// block is in (cdma_regs.h) and a README with the configuration's ports, area
-// and throughput. Wrapper ports are read from the RTL itself, so they cannot
-// drift from it. OUTDIR must not exist; it appears only when complete.
+// FuseSoC CAPI2 core (NAME.core), the register map as a C header and the C
+// driver library when the DMA block is in (cdma_regs.h, cdma.h, cdma.c) and a
+// README with the configuration's ports, area and throughput. Wrapper ports
+// are read from the RTL itself, so they cannot drift from it. OUTDIR must not
+// exist; it appears only when complete.
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
@@ -89,6 +90,8 @@ struct Config {
   std::string name;
   fs::path rtl_dir = CDMA_RTL_DIR;  // holds cdma.f, the source list
   fs::path regs_header = CDMA_REGS_HEADER;
+  fs::path driver_header = CDMA_DRIVER_HEADER;
+  fs::path driver_source = CDMA_DRIVER_SOURCE;
   fs::path results = CDMA_RESULTS;
 };
 
@@ -289,8 +292,11 @@ void generate(const Config& c, const fs::path& out_dir) {
     }
     zvc::cli::write_file((tmp / (c.name + ".f")).string(), filelist);
     zvc::cli::write_file((tmp / (c.name + ".core")).string(), core_file(c, rtl, blocks));
-    if (std::find(c.blocks.begin(), c.blocks.end(), "dma") != c.blocks.end())
+    if (std::find(c.blocks.begin(), c.blocks.end(), "dma") != c.blocks.end()) {
       fs::copy_file(c.regs_header, tmp / "cdma_regs.h");
+      fs::copy_file(c.driver_header, tmp / "cdma.h");
+      fs::copy_file(c.driver_source, tmp / "cdma.c");
+    }
     zvc::cli::write_file((tmp / "README.md").string(), readme(c, rtl, blocks));
     fs::rename(tmp, out_dir);
   } catch (...) {

@@ -31,7 +31,7 @@ elaborate() {
 "$gen" --elem 1 --bus 8 --buffer 32 --blocks compressor,decompressor,dma "$work/small" >/dev/null ||
   fail "cdma-gen small"
 for b in compressor decompressor dma; do elaborate "$work/small" cdma_e1_b8 "$b"; done
-for f in cdma_e1_b8.f cdma_e1_b8.core cdma_regs.h README.md rtl/zvc/zvc_compressor.sv rtl/include/cdma_assert.svh; do
+for f in cdma_e1_b8.f cdma_e1_b8.core cdma_regs.h cdma.h cdma.c README.md rtl/zvc/zvc_compressor.sv rtl/include/cdma_assert.svh; do
   [ -s "$work/small/$f" ] || fail "bundle lacks $f"
 done
 grep -q 'localparam int BufferBeats = 32' "$work/small/cdma_e1_b8_dma.sv" || fail "buffer depth not applied"
@@ -42,6 +42,9 @@ grep -q '| `s_axis_tdata` | input | `\[BusBytes\*8-1:0\]` |' "$work/small/README
   fail "cdma-gen paper"
 for b in compressor decompressor; do elaborate "$work/paper" paper "$b"; done
 [ -e "$work/paper/cdma_regs.h" ] && fail "codec-only bundle has the register header"
+# The bundle's driver compiles on its own (C99, pedantic, warnings fatal).
+cc -std=c99 -pedantic -Wall -Wextra -Werror -c "$work/small/cdma.c" -I"$work/small" -o "$work/cdma.o" ||
+  fail "the bundle's C driver does not compile"
 
 # Bad input: a message, exit 1, no folder (and no temporary) left behind.
 refuse() {

@@ -8,9 +8,11 @@
 // its interrupt handler: the same test text runs against both tops.
 #define DOCTEST_CONFIG_IMPLEMENT
 #include <cstring>
+#include <string>
 
 #if TB_CSR
 #include "Vcdma_dma.h"
+#include "cdma.h"
 using Dut = Vcdma_dma;
 #else
 #include "Vcdma_engine.h"
@@ -408,6 +410,122 @@ TEST_CASE("csr: the completion interrupt is enabled, raised and acknowledged") {
   CHECK(b.irq());
   CHECK(b.lite_now(false, CDMA_STS_TAG).first == 2);
   CHECK(b.mem.read(0x8000, n) == raw);
+  check_ok(b);
+}
+
+// ---- The C driver library (include/cdma.h) as the CPU model's software ----
+// Its register accesses are AXI4-Lite transactions on the verilated top, its
+// interrupt wait runs the clock until irq_o; any SLVERR is a driver bug.
+class Driver {
+ public:
+  Driver(EngineBench& b, bool use_irq) : b_(b) {
+    dev.read32 = [](void* ctx, std::uint32_t offset) {
+      auto& d = *static_cast<Driver*>(ctx);
+      const auto [value, resp] = d.b_.lite_now(false, static_cast<std::uint8_t>(offset));
+      d.bus_errors += resp != 0;
+      return value;
+    };
+    dev.write32 = [](void* ctx, std::uint32_t offset, std::uint32_t value) {
+      auto& d = *static_cast<Driver*>(ctx);
+      d.bus_errors += d.b_.lite_now(true, static_cast<std::uint8_t>(offset), value).second != 0;
+    };
+    if (use_irq) {
+      dev.wait_irq = [](void* ctx) {
+        auto& d = *static_cast<Driver*>(ctx);
+        for (int i = 0; i < 50'000 && !d.b_.irq() && d.b_.error.empty(); ++i) d.b_.idle(1);
+      };
+    }
+    dev.ctx = this;
+    dev.poll_budget = use_irq ? 200 : 20'000;  // bounded: a lost record fails, not hangs
+  }
+  Driver(const Driver&) = delete;
+  Driver& operator=(const Driver&) = delete;
+
+  cdma_dev dev{};
+  int bus_errors = 0;
+
+ private:
+  EngineBench& b_;
+};
+
+TEST_CASE("driver: cdma_memcpy_compressed and back in every mode, copy, a bad descriptor") {
+  for (const bool use_irq : {true, false}) {
+    INFO("interrupt: ", use_irq);
+    EngineBench b(kEngine, seed() + 95, {}, Pattern::kNone, false);
+    Driver d(b, use_irq);
+    REQUIRE(cdma_open(&d.dev) == 0);
+    CHECK(d.dev.elem_bytes == E);
+    CHECK(d.dev.bus_bytes == B);
+    CHECK(d.dev.max_burst == kMaxBurst);
+    SplitMix64 rng(seed() + 96);
+    const Bytes raw = zvc::random_sparse(3000, E, 0.6, rng);
+    const auto n = static_cast<std::uint32_t>(raw.size());
+    const std::uint64_t src = 0x1'0000'1000 + E, dst = 0x2'0000'0000 + 3 * E, back = 0x3'0000'0000;
+    b.mem.write(src, raw);
+    for (const zvc::Mode mode :
+         {zvc::Mode::kZvc, zvc::Mode::kBinarize, zvc::Mode::kBf16, zvc::Mode::kFp8}) {
+      INFO("mode ", static_cast<int>(mode));
+      const Bytes payload = zvc::compress(raw, E, mode);
+      const auto m = static_cast<unsigned>(mode);
+      const std::int64_t comp = cdma_memcpy_compressed(&d.dev, dst, src, n, m);
+      REQUIRE(comp == static_cast<std::int64_t>(payload.size()));
+      CHECK(b.mem.read(dst, payload.size()) == payload);
+      CHECK(cdma_memcpy_decompressed(&d.dev, back, dst, n, static_cast<std::uint32_t>(comp), m) ==
+            n);
+      CHECK(b.mem.read(back, n) == zvc::decompress(payload, n, E, mode));
+    }
+    REQUIRE(cdma_copy(&d.dev, 7, back, src, n) == 0);
+    cdma_status s{};
+    REQUIRE(cdma_wait(&d.dev, &s) == 1);
+    CHECK(s.tag == 7);
+    CHECK(s.raw_bytes == n);
+    CHECK(s.error == CDMA_ERR_OK);
+    CHECK(b.mem.read(back, n) == raw);
+    CHECK(cdma_poll(&d.dev, &s) == 0);
+    // A zero length is a bad descriptor: its error comes back negated.
+    CHECK(cdma_memcpy_compressed(&d.dev, dst, src, 0, CDMA_MODE_ZVC) == -CDMA_ERR_DESCRIPTOR);
+    CHECK(std::string(cdma_strerror(-CDMA_ERR_DESCRIPTOR)) == "bad descriptor");
+    CHECK(d.bus_errors == 0);
+    check_ok(b);
+  }
+}
+
+TEST_CASE("driver: a full queue is reported without a push, records come in order") {
+  EngineBench b(kEngine, seed() + 97, {}, Pattern::kNone, false);
+  Driver d(b, true);
+  REQUIRE(cdma_open(&d.dev) == 0);
+  SplitMix64 rng(seed() + 98);
+  const Bytes raw = zvc::random_sparse(16384 / E, E, 0.3, rng);
+  const auto n = static_cast<std::uint32_t>(raw.size());
+  b.mem.write(0x1000, raw);
+  // Long copies keep the engine busy while descriptors are staged: the queue fills.
+  std::uint16_t queued = 0;
+  while (queued < 64) {
+    const cdma_desc desc{CDMA_OP_COPY,
+                         CDMA_MODE_ZVC,
+                         queued,
+                         0x1000,
+                         0x100'0000 + 0x10'0000 * std::uint64_t{queued},
+                         n,
+                         0};
+    const int rc = cdma_submit(&d.dev, &desc);
+    if (rc == CDMA_RC_FULL) break;
+    REQUIRE(rc == 0);
+    ++queued;
+  }
+  CHECK(queued >= 2);
+  CHECK(queued < 64);  // the queue did fill
+  CHECK(cdma_memcpy_compressed(&d.dev, 0x9000'0000, 0x1000, n, CDMA_MODE_ZVC) == CDMA_RC_BUSY);
+  for (std::uint16_t i = 0; i < queued; ++i) {
+    cdma_status s{};
+    REQUIRE(cdma_wait(&d.dev, &s) == 1);
+    CHECK(s.tag == i);
+    CHECK(s.error == CDMA_ERR_OK);
+    CHECK(b.mem.read(0x100'0000 + 0x10'0000 * std::uint64_t{i}, n) == raw);
+  }
+  cdma_status s{};
+  CHECK(cdma_poll(&d.dev, &s) == 0);
+  CHECK(d.bus_errors == 0);  // no DESC_PUSH was refused
   check_ok(b);
 }
 #endif

@@ -1,0 +1,109 @@
+/* The cDMA driver library: C99, no allocation, no OS. It drives cdma_dma
+ * (the AXI4-Lite register top, include/cdma_regs.h) through two register
+ * access functions the platform supplies, so the same code runs over a
+ * memory-mapped device, a simulator or a remote debugger. docs/dma.md
+ * ("Software") says how it uses the registers.
+ *
+ *   cdma_dev dev = {my_read32, my_write32, my_wait_irq, my_ctx};
+ *   if (cdma_open(&dev) != 0) ...;
+ *   int64_t payload = cdma_memcpy_compressed(&dev, host_dst, dev_src, bytes, CDMA_MODE_ZVC);
+ *
+ * Functions return 0 or a positive count on success and a negative cdma_rc
+ * on failure; a status record's error code (enum cdma_error) is returned
+ * negated by the calls that wait for their own descriptor. */
+#ifndef CDMA_H
+#define CDMA_H
+
+#include <stdint.h>
+
+#include "cdma_regs.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Frame modes of OFFLOAD and PREFETCH (docs/format.md, "Modes"). */
+enum cdma_mode { CDMA_MODE_ZVC = 0, CDMA_MODE_BINARIZE = 1, CDMA_MODE_BF16 = 2, CDMA_MODE_FP8 = 3 };
+
+/* Library failures, as negative return values (below -CDMA_ERR_* codes). */
+enum cdma_rc {
+  CDMA_RC_NODEV = -16,   /* no cdma_dma at these registers (ID mismatch) */
+  CDMA_RC_FULL = -17,    /* the descriptor queue is full; nothing was queued */
+  CDMA_RC_BUSY = -18,    /* a blocking call found other descriptors outstanding */
+  CDMA_RC_TIMEOUT = -19, /* no status record within the poll budget */
+  CDMA_RC_ORDER = -20    /* a status record carried another descriptor's tag */
+};
+
+typedef struct cdma_dev {
+  /* Platform: 32-bit register read and write at a byte offset of the block. */
+  uint32_t (*read32)(void* ctx, uint32_t offset);
+  void (*write32)(void* ctx, uint32_t offset, uint32_t value);
+  /* Optional: returns once irq_o is high (or may return early); NULL polls. */
+  void (*wait_irq)(void* ctx);
+  void* ctx;
+  /* Register reads a wait may spend polling before CDMA_RC_TIMEOUT; 0 waits forever. */
+  uint32_t poll_budget;
+  /* Set by cdma_open from CONFIG. */
+  unsigned elem_bytes, bus_bytes, max_burst;
+} cdma_dev;
+
+typedef struct cdma_desc {
+  unsigned op;   /* enum cdma_op */
+  unsigned mode; /* enum cdma_mode; OFFLOAD and PREFETCH only */
+  uint16_t tag;
+  uint64_t src, dst;
+  uint32_t raw_bytes;
+  uint32_t comp_bytes; /* PREFETCH: the payload's length */
+} cdma_desc;
+
+typedef struct cdma_status {
+  uint16_t tag;
+  uint32_t raw_bytes;
+  uint32_t comp_bytes; /* payload bytes written (OFFLOAD) or consumed (PREFETCH) */
+  unsigned error;      /* enum cdma_error */
+} cdma_status;
+
+/* Checks the ID register and reads CONFIG; enables the completion interrupt
+ * when dev->wait_irq is set. 0 or CDMA_RC_NODEV. */
+int cdma_open(cdma_dev* dev);
+
+/* Queues a descriptor without waiting: 0, or CDMA_RC_FULL (QUEUE.DESC_FULL
+ * was set, so DESC_PUSH was not written and no bus error can occur). */
+int cdma_submit(cdma_dev* dev, const cdma_desc* desc);
+
+/* The three operations: queue one descriptor, waiting for room in the queue.
+ * 0 or CDMA_RC_TIMEOUT. */
+int cdma_copy(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t bytes);
+int cdma_offload(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t raw_bytes,
+                 unsigned mode);
+int cdma_prefetch(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t raw_bytes,
+                  uint32_t comp_bytes, unsigned mode);
+
+/* Takes the oldest status record if one is waiting: 1 (filled in), or 0. */
+int cdma_poll(cdma_dev* dev, cdma_status* status);
+
+/* Waits for the oldest status record (the interrupt if dev->wait_irq, else
+ * polling): 1, or CDMA_RC_TIMEOUT. */
+int cdma_wait(cdma_dev* dev, cdma_status* status);
+
+/* The paper's cudaMemcpyCompressed(): OFFLOADs raw_bytes at src into a
+ * payload at dst and waits for it. Returns the payload's size in bytes, or
+ * the negated error code of its status (-CDMA_ERR_*), or CDMA_RC_BUSY when
+ * other descriptors or status records are outstanding (their records would
+ * be taken here), or CDMA_RC_TIMEOUT. */
+int64_t cdma_memcpy_compressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint32_t raw_bytes,
+                               unsigned mode);
+
+/* The same for the way back: PREFETCHes a payload of comp_bytes at src into
+ * raw_bytes at dst. Returns raw_bytes, or as cdma_memcpy_compressed. */
+int64_t cdma_memcpy_decompressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint32_t raw_bytes,
+                                 uint32_t comp_bytes, unsigned mode);
+
+/* A short name for a status error code or a cdma_rc ("ok", "truncated", ...). */
+const char* cdma_strerror(int code);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

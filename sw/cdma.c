@@ -1,0 +1,171 @@
+/* The cDMA driver library (include/cdma.h). */
+#include "cdma.h"
+
+/* The tag of the blocking memcpy calls' descriptors. */
+#define CDMA_SYNC_TAG 0xC0DEu
+
+static uint32_t rd(cdma_dev* dev, uint32_t offset) {
+  return dev->read32(dev->ctx, offset);
+}
+static void wr(cdma_dev* dev, uint32_t offset, uint32_t value) {
+  dev->write32(dev->ctx, offset, value);
+}
+static uint32_t field(uint32_t value, uint32_t mask, uint32_t shift) {
+  return (value & mask) >> shift;
+}
+
+int cdma_open(cdma_dev* dev) {
+  if (rd(dev, CDMA_ID) != CDMA_ID_VALUE) return CDMA_RC_NODEV;
+  const uint32_t config = rd(dev, CDMA_CONFIG);
+  dev->elem_bytes = field(config, CDMA_CONFIG_ELEM_BYTES_MASK, CDMA_CONFIG_ELEM_BYTES_SHIFT);
+  dev->bus_bytes =
+      1u << field(config, CDMA_CONFIG_BUS_BYTES_LOG2_MASK, CDMA_CONFIG_BUS_BYTES_LOG2_SHIFT);
+  dev->max_burst = field(config, CDMA_CONFIG_MAX_BURST_MASK, CDMA_CONFIG_MAX_BURST_SHIFT);
+  wr(dev, CDMA_CTRL, dev->wait_irq ? CDMA_CTRL_IRQ_EN_MASK : 0u);
+  return 0;
+}
+
+int cdma_submit(cdma_dev* dev, const cdma_desc* desc) {
+  if (rd(dev, CDMA_QUEUE) & CDMA_QUEUE_DESC_FULL_MASK) return CDMA_RC_FULL;
+  wr(dev, CDMA_DESC_OP,
+     (desc->op << CDMA_DESC_OP_OP_SHIFT & CDMA_DESC_OP_OP_MASK) |
+         (desc->mode << CDMA_DESC_OP_MODE_SHIFT & CDMA_DESC_OP_MODE_MASK));
+  wr(dev, CDMA_DESC_TAG, desc->tag);
+  wr(dev, CDMA_DESC_SRC_LO, (uint32_t)desc->src);
+  wr(dev, CDMA_DESC_SRC_HI, (uint32_t)(desc->src >> 32));
+  wr(dev, CDMA_DESC_DST_LO, (uint32_t)desc->dst);
+  wr(dev, CDMA_DESC_DST_HI, (uint32_t)(desc->dst >> 32));
+  wr(dev, CDMA_DESC_RAW_BYTES, desc->raw_bytes);
+  wr(dev, CDMA_DESC_COMP_BYTES, desc->comp_bytes);
+  /* Only this driver pushes, and the queue had room: the push is taken. */
+  wr(dev, CDMA_DESC_PUSH, 1u);
+  return 0;
+}
+
+/* Queues desc, polling QUEUE until it has room. */
+static int submit_waiting(cdma_dev* dev, const cdma_desc* desc) {
+  for (uint32_t polls = 0; dev->poll_budget == 0 || polls < dev->poll_budget; ++polls) {
+    const int rc = cdma_submit(dev, desc);
+    if (rc != CDMA_RC_FULL) return rc;
+  }
+  return CDMA_RC_TIMEOUT;
+}
+
+int cdma_copy(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t bytes) {
+  const cdma_desc d = {CDMA_OP_COPY, CDMA_MODE_ZVC, tag, src, dst, bytes, 0};
+  return submit_waiting(dev, &d);
+}
+
+int cdma_offload(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t raw_bytes,
+                 unsigned mode) {
+  const cdma_desc d = {CDMA_OP_OFFLOAD, mode, tag, src, dst, raw_bytes, 0};
+  return submit_waiting(dev, &d);
+}
+
+int cdma_prefetch(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t raw_bytes,
+                  uint32_t comp_bytes, unsigned mode) {
+  const cdma_desc d = {CDMA_OP_PREFETCH, mode, tag, src, dst, raw_bytes, comp_bytes};
+  return submit_waiting(dev, &d);
+}
+
+static int sts_valid(cdma_dev* dev) {
+  return (rd(dev, CDMA_QUEUE) & CDMA_QUEUE_STS_VALID_MASK) != 0;
+}
+
+/* Reads the waiting record and removes it. */
+static void take(cdma_dev* dev, cdma_status* status) {
+  status->tag =
+      (uint16_t)field(rd(dev, CDMA_STS_TAG), CDMA_STS_TAG_TAG_MASK, CDMA_STS_TAG_TAG_SHIFT);
+  status->raw_bytes = rd(dev, CDMA_STS_RAW_BYTES);
+  status->comp_bytes = rd(dev, CDMA_STS_COMP_BYTES);
+  status->error =
+      field(rd(dev, CDMA_STS_ERROR), CDMA_STS_ERROR_CODE_MASK, CDMA_STS_ERROR_CODE_SHIFT);
+  wr(dev, CDMA_STS_POP, 1u);
+}
+
+int cdma_poll(cdma_dev* dev, cdma_status* status) {
+  if (!sts_valid(dev)) return 0;
+  take(dev, status);
+  return 1;
+}
+
+/* Waits until a status record is waiting: 1, or CDMA_RC_TIMEOUT. With the
+ * interrupt: acknowledge IRQ.DONE before looking at the queue, so a record
+ * that reaches the head afterwards raises it again and cannot be missed. */
+static int wait_valid(cdma_dev* dev) {
+  for (uint32_t polls = 0; dev->poll_budget == 0 || polls < dev->poll_budget; ++polls) {
+    if (dev->wait_irq) wr(dev, CDMA_IRQ, CDMA_IRQ_DONE_MASK);
+    if (sts_valid(dev)) return 1;
+    if (dev->wait_irq) dev->wait_irq(dev->ctx);
+  }
+  return CDMA_RC_TIMEOUT;
+}
+
+int cdma_wait(cdma_dev* dev, cdma_status* status) {
+  const int rc = wait_valid(dev);
+  if (rc < 0) return rc;
+  take(dev, status);
+  return 1;
+}
+
+/* Runs one descriptor alone and waits for its own record. */
+static int64_t run_alone(cdma_dev* dev, const cdma_desc* desc, cdma_status* status) {
+  const uint32_t queue = rd(dev, CDMA_QUEUE);
+  if (queue & (CDMA_QUEUE_BUSY_MASK | CDMA_QUEUE_STS_VALID_MASK | CDMA_QUEUE_DESC_FULL_MASK))
+    return CDMA_RC_BUSY;
+  const int rc = cdma_submit(dev, desc);
+  if (rc < 0) return rc;
+  const int got = wait_valid(dev);
+  if (got < 0) return got;
+  /* A record of another descriptor (queued before this call, not yet
+   * started) stays in the queue for its owner. */
+  if (field(rd(dev, CDMA_STS_TAG), CDMA_STS_TAG_TAG_MASK, CDMA_STS_TAG_TAG_SHIFT) != desc->tag)
+    return CDMA_RC_ORDER;
+  take(dev, status);
+  return status->error != CDMA_ERR_OK ? -(int64_t)status->error : 0;
+}
+
+int64_t cdma_memcpy_compressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint32_t raw_bytes,
+                               unsigned mode) {
+  const cdma_desc d = {CDMA_OP_OFFLOAD, mode, CDMA_SYNC_TAG, src, dst, raw_bytes, 0};
+  cdma_status s;
+  const int64_t rc = run_alone(dev, &d, &s);
+  return rc < 0 ? rc : (int64_t)s.comp_bytes;
+}
+
+int64_t cdma_memcpy_decompressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint32_t raw_bytes,
+                                 uint32_t comp_bytes, unsigned mode) {
+  const cdma_desc d = {CDMA_OP_PREFETCH, mode, CDMA_SYNC_TAG, src, dst, raw_bytes, comp_bytes};
+  cdma_status s;
+  const int64_t rc = run_alone(dev, &d, &s);
+  return rc < 0 ? rc : (int64_t)s.raw_bytes;
+}
+
+const char* cdma_strerror(int code) {
+  static const char* const errors[] = {"ok",
+                                       "truncated payload",
+                                       "trailing payload bytes",
+                                       "bad mask",
+                                       "read SLVERR",
+                                       "read DECERR",
+                                       "write SLVERR",
+                                       "write DECERR",
+                                       "bad descriptor",
+                                       "compressor input error"};
+  const int e = code < 0 ? -code : code;
+  if (e < (int)(sizeof errors / sizeof errors[0])) return errors[e];
+  switch (code) {
+    case CDMA_RC_NODEV:
+      return "no cdma_dma at these registers";
+    case CDMA_RC_FULL:
+      return "descriptor queue full";
+    case CDMA_RC_BUSY:
+      return "other descriptors outstanding";
+    case CDMA_RC_TIMEOUT:
+      return "timed out";
+    case CDMA_RC_ORDER:
+      return "another descriptor's status came first";
+    default:
+      return "unknown";
+  }
+}
