@@ -22,8 +22,12 @@ SETS = {
                         "any bytes: exact raw length, tlast, null beats, input accounted"),
     "fv_engine": ("engine", "cdma_engine",
                   "AXI4 read/write master rules, RREADY while data is owed; status per descriptor, "
-                  "in order, tag, raw length; error 8 without bus traffic; empty when idle; "
+                  "in order, tag, raw length; error 8 without bus traffic, never error 9; empty when idle; "
                   "a tracked COPY byte lands unchanged, no strobe outside the destination"),
+    "fv_legalizer": ("legalizer", "cdma_legalizer",
+                     "AxVALID, address and length held until AxREADY; bursts of 1 to MaxBurstBeats beats, "
+                     "beat-aligned, inside one 4 KB page, each where the previous ended; full-size short of "
+                     "final_i; beats accepted + beats left = the transfer's length; idle iff all accepted"),
     "fv_buffer": ("buffer", "cdma_buffer",
                   "no overflow/underflow, level + reserved ≤ depth, level/free exact"),
     "fv_networks": ("networks", "zvc_compact, zvc_expand",
@@ -36,11 +40,13 @@ SETS = {
                       "every fp8 code widened as its exact value"),
 }
 DEFAULTS = {"fv_buffer": {"BusBytes": "8", "DepthBeats": "5"},
+            "fv_legalizer": {"BusBytes": "8", "MaxBurstBeats": "4"},
             "fv_engine": {"MaxBurstBeats": "4", "MaxReads": "2", "BufferBeats": "4", "MaxLen": "40"}}
 
 
 def config(top, sets):
-    params = {"ElemBytes": "1", "BusBytes": "8"} if top not in ("fv_buffer", "fv_fp_convert", "fv_networks") else {}
+    params = {"ElemBytes": "1", "BusBytes": "8"} if top not in (
+        "fv_buffer", "fv_fp_convert", "fv_networks", "fv_legalizer") else {}
     params.update(DEFAULTS.get(top, {}))
     words = sets.split()
     for i in range(0, len(words) - 2, 3):
