@@ -575,12 +575,44 @@ int experiment(bool speedup) {
   }
   return 0;
 }
+
+// Bus efficiency (issue 20's goal): a stream of COPY descriptors of one size,
+// memory 350 cycles away with one beat per cycle each way and no link limit,
+// descriptors always waiting. Prints "efficiency B bytes count cycles" per
+// size: the data beats on R (and as many on W) against the cycles from the
+// first descriptor to the last status.
+int efficiency() {
+  for (std::uint32_t size = 64; size <= (1u << 20); size *= 4) {
+    const std::uint32_t count = std::clamp((1u << 20) / size, 4u, 256u);
+    EngineBench b(kEngine, 1, SlaveConfig{350, double(B), double(B)});
+    SplitMix64 rng(size);
+    b.mem.write(0x1000'0000, zvc::random_sparse(size / E, E, 0.5, rng));
+    const std::uint64_t start = b.cycle();
+    for (std::uint32_t i = 0; i < count; ++i)
+      b.submit({kCopy, 0x1000'0000, 0x8000'0000 + std::uint64_t{i} * size, size, 0,
+                static_cast<std::uint16_t>(i)});
+    if (!b.run_until(count)) {
+      fmt::print(stderr, "efficiency: {}\n", b.error);
+      return 1;
+    }
+    const bool ok = std::all_of(b.statuses.begin(), b.statuses.end(),
+                                [](const Status& s) { return s.err == kOk; });
+    if (!ok || b.mem.read(0x8000'0000 + std::uint64_t{count - 1} * size, size) !=
+                   b.mem.read(0x1000'0000, size)) {
+      fmt::print(stderr, "efficiency: a COPY of {} bytes failed\n", size);
+      return 1;
+    }
+    fmt::print("efficiency {} {} {} {}\n", B, size, count, b.cycle() - start);
+  }
+  return 0;
+}
 #endif
 
 int main(int argc, char** argv) {
 #ifdef TB_BUFFER
   if (argc > 1 && std::string(argv[1]) == "experiment")
     return experiment(argc > 2 && std::string(argv[2]) == "speedup");
+  if (argc > 1 && std::string(argv[1]) == "efficiency") return efficiency();
 #endif
   return run_tests(
       argc, argv,
