@@ -72,10 +72,14 @@ static int sts_valid(cdma_dev* dev) {
   return (rd(dev, CDMA_QUEUE) & CDMA_QUEUE_STS_VALID_MASK) != 0;
 }
 
+/* The waiting record's tag. */
+static uint16_t sts_tag(cdma_dev* dev) {
+  return (uint16_t)field(rd(dev, CDMA_STS_TAG), CDMA_STS_TAG_TAG_MASK, CDMA_STS_TAG_TAG_SHIFT);
+}
+
 /* Reads the waiting record and removes it. */
 static void take(cdma_dev* dev, cdma_status* status) {
-  status->tag =
-      (uint16_t)field(rd(dev, CDMA_STS_TAG), CDMA_STS_TAG_TAG_MASK, CDMA_STS_TAG_TAG_SHIFT);
+  status->tag = sts_tag(dev);
   status->raw_bytes = rd(dev, CDMA_STS_RAW_BYTES);
   status->comp_bytes = rd(dev, CDMA_STS_COMP_BYTES);
   status->error =
@@ -119,8 +123,7 @@ static int64_t run_alone(cdma_dev* dev, const cdma_desc* desc, cdma_status* stat
   if (got < 0) return got;
   /* A record of another descriptor (queued before this call, not yet
    * started) stays in the queue for its owner. */
-  if (field(rd(dev, CDMA_STS_TAG), CDMA_STS_TAG_TAG_MASK, CDMA_STS_TAG_TAG_SHIFT) != desc->tag)
-    return CDMA_RC_ORDER;
+  if (sts_tag(dev) != desc->tag) return CDMA_RC_ORDER;
   take(dev, status);
   return status->error != CDMA_ERR_OK ? -(int64_t)status->error : 0;
 }
