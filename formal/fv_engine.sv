@@ -10,14 +10,17 @@
 //   bus size from bus-aligned addresses, at most MaxBurstBeats, never
 //   across 4 KB; WLAST exactly on each
 //   burst's last beat, W only for requested bursts; RREADY never low while
-//   read data is owed (the landing-buffer reservations);
+//   read data is owed (the landing-buffer reservations); every W beat has a
+//   byte strobe (exact lengths: no beat pads a burst past the data);
 // - one status record per accepted descriptor, in order, with its tag and raw
 //   length, and error 8 exactly for an illegal descriptor (which makes no bus
-//   request), never error 9 (the compressor's input flag);
+//   request), never error 9 (the compressor's input flag), error 10 only for
+//   an OFFLOAD whose capacity is below its largest payload;
 // - data (a tracked byte, as ZipCPU's packer proofs do): a slave whose byte
 //   at an arbitrary address (* anyconst *) reads an arbitrary value. The
 //   write strobes of a legal descriptor stay inside its destination (raw
-//   bytes for COPY and PREFETCH, the largest payload for OFFLOAD); a COPY
+//   bytes for COPY and PREFETCH, the largest payload for OFFLOAD, and no
+//   more than its capacity when it has one); a COPY
 //   whose source holds the tracked address writes the tracked value at the
 //   same offset of its destination, in every W beat that covers it, and
 //   reports success only once it has written it. So a dropped, misplaced
@@ -130,16 +133,17 @@ module fv_engine #(
   assign desc_fire = desc_valid_i && desc_ready_o;
   assign sts_fire  = sts_valid_o && sts_ready_i;
 
-  localparam int RecW = 2 + 1 + 16 + 32 + 16 + 16;
+  localparam int RecW = 2 + 1 + 16 + 32 + 16 + 16 + 16;
   logic [RecW-1:0] head;
   logic            empty, h_bad;
   logic [1:0]      h_op;
-  logic [15:0]     h_tag, h_src, h_dst;
+  logic [15:0]     h_tag, h_src, h_dst, h_comp;
   logic [31:0]     h_raw;
-  assign {h_op, h_bad, h_tag, h_raw, h_src, h_dst} = head;
+  assign {h_op, h_bad, h_tag, h_raw, h_src, h_dst, h_comp} = head;
   fv_queue #(.Width(RecW), .Depth(8)) q_desc (
     .clk_i, .rst_ni, .push_i(desc_fire),
-    .data_i({desc_op_i, bad, desc_tag_i, desc_raw_bytes_i, desc_src_addr_i[15:0], desc_dst_addr_i[15:0]}),
+    .data_i({desc_op_i, bad, desc_tag_i, desc_raw_bytes_i, desc_src_addr_i[15:0], desc_dst_addr_i[15:0],
+             desc_comp_bytes_i[15:0]}),
     .pop_i(sts_fire), .head_o(head), .empty_o(empty));
 
   // An illegal descriptor makes no bus request: none while only such are queued.
@@ -168,16 +172,18 @@ module fv_engine #(
   localparam int LaneW = $clog2(BusBytes);
   (* anyconst *) logic [15:0] trk_addr;
   (* anyconst *) logic [7:0]  trk_val;
-  logic [16:0] trk_dst, h_dst_end;
+  logic [16:0] trk_dst, h_dst_end, h_pay_max;
   logic        trk_in_src, trk_copy, w_covers, trk_written_q;
   assign trk_in_src = 17'(trk_addr) >= 17'(h_src) && 17'(trk_addr) < 17'(h_src) + 17'(h_raw);
   assign trk_copy   = !empty && !h_bad && h_op == 2'd0 && trk_in_src;
   assign trk_dst    = 17'(h_dst) + 17'(trk_addr) - 17'(h_src);
   assign w_covers   = m_axi_wvalid && wr_addr >> LaneW == trk_dst >> LaneW;
   // Where a legal descriptor may write: raw bytes, or for OFFLOAD its largest
-  // payload (a mask per started window of 32 elements, then every element).
-  assign h_dst_end  = 17'(h_dst) + 17'(h_raw) +
-                      (h_op == 2'd1 ? 17'(4 * ((h_raw / ElemBytes + 31) / 32)) : 17'd0);
+  // payload (a mask per started window of 32 elements, then every element)
+  // or its capacity if that is smaller.
+  assign h_pay_max  = 17'(h_raw) + 17'(4 * ((h_raw / ElemBytes + 31) / 32));
+  assign h_dst_end  = 17'(h_dst) + (h_op != 2'd1 ? 17'(h_raw) :
+                                    (h_comp != '0 && 17'(h_comp) < h_pay_max) ? 17'(h_comp) : h_pay_max);
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) trk_written_q <= 1'b0;
     else if (sts_fire) trk_written_q <= 1'b0;
@@ -209,7 +215,10 @@ module fv_engine #(
         // Error 9 (the compressor's input flag) is unreachable: the descriptor
         // checks and the realigner leave the compressor only well-formed frames.
         assert (sts_error_o != 4'd9);
+        // Error 10 only where the capacity can be too small.
+        if (sts_error_o == 4'd10) assert (h_op == 2'd1 && h_comp != '0 && 17'(h_comp) < h_pay_max);
       end
+      if (m_axi_wvalid) assert (m_axi_wstrb != '0);
       if (legal_q == '0) assert (!m_axi_arvalid && !m_axi_awvalid && !m_axi_wvalid);
       // A read burst completes near a 4 KB boundary, a write burst ends and
       // is answered (any, an offload's, a prefetch's), an illegal descriptor
@@ -226,6 +235,7 @@ module fv_engine #(
       cover (sts_fire && sts_error_o == 4'd0 && h_op == 2'd1);
       cover (sts_fire && sts_error_o == 4'd0 && h_op == 2'd2);
       cover (sts_fire && sts_error_o != 4'd0 && sts_error_o != 4'd8 && h_op == 2'd2);
+      cover (sts_fire && sts_error_o == 4'd10);
     end
   end
 endmodule

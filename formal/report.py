@@ -22,8 +22,9 @@ SETS = {
                         "any bytes: exact raw length, tlast, null beats, input accounted"),
     "fv_engine": ("engine", "cdma_engine",
                   "AXI4 read/write master rules, RREADY while data is owed; status per descriptor, "
-                  "in order, tag, raw length; error 8 without bus traffic, never error 9; empty when idle; "
-                  "a tracked COPY byte lands unchanged, no strobe outside the destination"),
+                  "in order, tag, raw length; error 8 without bus traffic, never error 9, error 10 only "
+                  "below the largest payload; every W beat strobed; empty when idle; "
+                  "a tracked COPY byte lands unchanged, no strobe outside the destination or capacity"),
     "fv_legalizer": ("legalizer", "cdma_legalizer",
                      "AxVALID, address and length held until AxREADY; bursts of 1 to MaxBurstBeats beats, "
                      "beat-aligned, inside one 4 KB page, each where the previous ended; full-size short of "

@@ -6,7 +6,8 @@
  *
  *   cdma_dev dev = {my_read32, my_write32, my_wait_irq, my_ctx};
  *   if (cdma_open(&dev) != 0) ...;
- *   int64_t payload = cdma_memcpy_compressed(&dev, host_dst, dev_src, bytes, CDMA_MODE_ZVC);
+ *   int64_t payload = cdma_memcpy_compressed(&dev, host_dst, dev_src, bytes, capacity,
+ * CDMA_MODE_ZVC);
  *
  * Functions return 0 or a positive count on success and a negative cdma_rc
  * on failure; a status record's error code (enum cdma_error) is returned
@@ -53,13 +54,14 @@ typedef struct cdma_desc {
   uint16_t tag;
   uint64_t src, dst;
   uint32_t raw_bytes;
-  uint32_t comp_bytes; /* PREFETCH: the payload's length */
+  uint32_t comp_bytes; /* PREFETCH: the payload's length; OFFLOAD: its capacity, 0 none */
 } cdma_desc;
 
 typedef struct cdma_status {
   uint16_t tag;
   uint32_t raw_bytes;
-  uint32_t comp_bytes; /* payload bytes written (OFFLOAD) or consumed (PREFETCH) */
+  uint32_t comp_bytes; /* payload bytes: OFFLOAD its size (CDMA_ERR_CAPACITY: the size it
+                        * needs, of which capacity bytes were written), PREFETCH consumed */
   unsigned error;      /* enum cdma_error */
 } cdma_status;
 
@@ -72,10 +74,11 @@ int cdma_open(cdma_dev* dev);
 int cdma_submit(cdma_dev* dev, const cdma_desc* desc);
 
 /* The three operations: queue one descriptor, waiting for room in the queue.
- * 0 or CDMA_RC_TIMEOUT. */
+ * 0 or CDMA_RC_TIMEOUT. An OFFLOAD writes at most capacity bytes of payload
+ * (0: no limit); a larger payload ends with CDMA_ERR_CAPACITY. */
 int cdma_copy(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t bytes);
 int cdma_offload(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t raw_bytes,
-                 unsigned mode);
+                 uint32_t capacity, unsigned mode);
 int cdma_prefetch(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t raw_bytes,
                   uint32_t comp_bytes, unsigned mode);
 
@@ -87,12 +90,14 @@ int cdma_poll(cdma_dev* dev, cdma_status* status);
 int cdma_wait(cdma_dev* dev, cdma_status* status);
 
 /* The paper's cudaMemcpyCompressed(): OFFLOADs raw_bytes at src into a
- * payload at dst and waits for it. Returns the payload's size in bytes, or
+ * payload of at most capacity bytes at dst (0: no limit) and waits for it.
+ * Returns the payload's size in bytes, or -CDMA_ERR_CAPACITY (the size it
+ * needed is in the status: cdma_offload and cdma_wait give it), or
  * the negated error code of its status (-CDMA_ERR_*), or CDMA_RC_BUSY when
  * other descriptors or status records are outstanding (their records would
  * be taken here), or CDMA_RC_TIMEOUT. */
 int64_t cdma_memcpy_compressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint32_t raw_bytes,
-                               unsigned mode);
+                               uint32_t capacity, unsigned mode);
 
 /* The same for the way back: PREFETCHes a payload of comp_bytes at src into
  * raw_bytes at dst. Returns raw_bytes, or as cdma_memcpy_compressed. */

@@ -30,7 +30,7 @@
 #define CDMA_DESC_DST_LO 0x20u /* rw: Destination address, bits 31:0. */
 #define CDMA_DESC_DST_HI 0x24u /* rw: Destination address, bits 63:32. */
 #define CDMA_DESC_RAW_BYTES 0x28u /* rw: Raw length in bytes. */
-#define CDMA_DESC_COMP_BYTES 0x2Cu /* rw: Payload length in bytes (PREFETCH). */
+#define CDMA_DESC_COMP_BYTES 0x2Cu /* rw: PREFETCH: the payload length in bytes. OFFLOAD: the payload capacity in bytes, 0 for none (a larger payload is written up to it and reported as error 10). */
 #define CDMA_DESC_PUSH 0x30u /* wo: Any write queues the staged descriptor; SLVERR (nothing queued) when the queue is full. */
 #define CDMA_QUEUE 0x34u /* ro: Queue state. */
 #define CDMA_QUEUE_DESC_FULL_SHIFT 0u
@@ -43,7 +43,7 @@
 #define CDMA_STS_TAG_TAG_SHIFT 0u
 #define CDMA_STS_TAG_TAG_MASK 0x0000FFFFu
 #define CDMA_STS_RAW_BYTES 0x3Cu /* ro: Oldest status record: raw bytes. */
-#define CDMA_STS_COMP_BYTES 0x40u /* ro: Oldest status record: payload bytes written (OFFLOAD) or consumed (PREFETCH). */
+#define CDMA_STS_COMP_BYTES 0x40u /* ro: Oldest status record: payload bytes, the payload's size (OFFLOAD; with error 10 the size it needs) or consumed (PREFETCH). */
 #define CDMA_STS_ERROR 0x44u /* ro: Oldest status record: error code. */
 #define CDMA_STS_ERROR_CODE_SHIFT 0u
 #define CDMA_STS_ERROR_CODE_MASK 0x0000000Fu
@@ -54,7 +54,8 @@ enum cdma_op { CDMA_OP_COPY = 0, CDMA_OP_OFFLOAD = 1, CDMA_OP_PREFETCH = 2 };
 enum cdma_error {
   CDMA_ERR_OK = 0, CDMA_ERR_TRUNCATED = 1, CDMA_ERR_TRAILING = 2, CDMA_ERR_BAD_MASK = 3,
   CDMA_ERR_READ_SLVERR = 4, CDMA_ERR_READ_DECERR = 5, CDMA_ERR_WRITE_SLVERR = 6,
-  CDMA_ERR_WRITE_DECERR = 7, CDMA_ERR_DESCRIPTOR = 8, CDMA_ERR_COMPRESS = 9
+  CDMA_ERR_WRITE_DECERR = 7, CDMA_ERR_DESCRIPTOR = 8, CDMA_ERR_COMPRESS = 9,
+  CDMA_ERR_CAPACITY = 10
 };
 
 #endif

@@ -57,8 +57,8 @@ int cdma_copy(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t 
 }
 
 int cdma_offload(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t raw_bytes,
-                 unsigned mode) {
-  const cdma_desc d = {CDMA_OP_OFFLOAD, mode, tag, src, dst, raw_bytes, 0};
+                 uint32_t capacity, unsigned mode) {
+  const cdma_desc d = {CDMA_OP_OFFLOAD, mode, tag, src, dst, raw_bytes, capacity};
   return submit_waiting(dev, &d);
 }
 
@@ -129,8 +129,8 @@ static int64_t run_alone(cdma_dev* dev, const cdma_desc* desc, cdma_status* stat
 }
 
 int64_t cdma_memcpy_compressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint32_t raw_bytes,
-                               unsigned mode) {
-  const cdma_desc d = {CDMA_OP_OFFLOAD, mode, CDMA_SYNC_TAG, src, dst, raw_bytes, 0};
+                               uint32_t capacity, unsigned mode) {
+  const cdma_desc d = {CDMA_OP_OFFLOAD, mode, CDMA_SYNC_TAG, src, dst, raw_bytes, capacity};
   cdma_status s;
   const int64_t rc = run_alone(dev, &d, &s);
   return rc < 0 ? rc : (int64_t)s.comp_bytes;
@@ -154,7 +154,8 @@ const char* cdma_strerror(int code) {
                                        "write SLVERR",
                                        "write DECERR",
                                        "bad descriptor",
-                                       "compressor input error"};
+                                       "compressor input error",
+                                       "payload over capacity"};
   const int e = code < 0 ? -code : code;
   if (e < (int)(sizeof errors / sizeof errors[0])) return errors[e];
   switch (code) {

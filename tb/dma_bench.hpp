@@ -31,7 +31,8 @@ enum Err : std::uint8_t {
   kWriteSlv = 6,
   kWriteDec = 7,
   kDescriptor = 8,
-  kCompress = 9
+  kCompress = 9,
+  kCapacity = 10
 };
 
 struct Desc {
@@ -369,8 +370,14 @@ class DmaBench {
         WriteBurst& wb = writes_.front();
         const std::uint64_t a = wb.addr + std::uint64_t{wb.got} * B;
         const Bytes data = get_bytes(d.m_axi_wdata, B);
+        bool strobed = false;
         for (std::size_t i = 0; i < B; ++i)
-          if (get_bit(d.m_axi_wstrb, i)) mem.set(a + i, data[i]);
+          if (get_bit(d.m_axi_wstrb, i)) {
+            mem.set(a + i, data[i]);
+            strobed = true;
+          }
+        // Exact lengths: every write beat carries data, none pads a burst past the end.
+        if (!strobed) fail(fmt::format("W beat at {:#x} with no byte strobe", a));
         wb.resp = std::max(wb.resp, error_resp(errors, a, a + B, false));
         const bool last = ++wb.got == wb.beats;
         if (static_cast<bool>(d.m_axi_wlast) != last)

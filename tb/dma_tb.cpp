@@ -230,6 +230,61 @@ TEST_CASE("engine: a misaligned or empty descriptor is rejected with no bus traf
   round_trip(b, zvc::random_sparse(300, E, 0.5, rng), 0x1000, 0x9000, 0x11000, 77);
 }
 
+TEST_CASE("engine: an OFFLOAD's payload stops at its capacity: error 10 and the size it needs") {
+  std::vector<zvc::Mode> modes = {zvc::Mode::kZvc, zvc::Mode::kBinarize};
+  if (E == 4) modes.insert(modes.end(), {zvc::Mode::kBf16, zvc::Mode::kFp8});
+  SplitMix64 rng(seed() + 80);
+  EngineBench b(kEngine, seed() + 80, {23, 1.0 * B, 1.0 * B, Pattern::kLight, Pattern::kLight},
+                Pattern::kLight);
+  struct Expect {
+    std::uint64_t dst;
+    Bytes written;  // the payload up to the capacity
+  };
+  std::vector<Status> statuses;
+  std::vector<Expect> expect;
+  std::uint16_t tag = 900;
+  for (const zvc::Mode mode : modes) {
+    // Random maps, and an all-zero one whose payload is whole beats (2 x B bytes of masks).
+    for (int k = 0; k < 3; ++k) {
+      const Bytes raw = k < 2 ? zvc::random_sparse(1 + rng.next() % (k == 0 ? 40 : 1500), E,
+                                                   k == 0 ? 0.2 : 0.7, rng)
+                              : Bytes(2 * B / 4 * 32 * E, 0);
+      const Bytes payload = zvc::compress(raw, E, mode);
+      const auto n = static_cast<std::uint32_t>(raw.size());
+      const auto size = static_cast<std::uint32_t>(payload.size());
+      const std::uint32_t bound = 4 * ((n / E + 31) / 32) + n;  // always accepted (the spec)
+      const auto beat = static_cast<std::uint32_t>(B);
+      const std::vector<std::uint32_t> caps = {size,
+                                               size + 1,
+                                               bound,
+                                               1,
+                                               size - 1,
+                                               size > beat ? size - beat : 1,
+                                               1 + static_cast<std::uint32_t>(rng.next() % size)};
+      for (const std::uint32_t cap : caps) {
+        const std::uint64_t region = std::uint64_t{tag} << 20;
+        const std::uint64_t src = aligned_addr(rng, 0x1000'0000 + region);
+        const std::uint64_t dst = aligned_addr(rng, 0x2000'0000 + region);
+        b.mem.write(src, raw);
+        b.submit({kOffload, src, dst, n, cap, tag, static_cast<std::uint8_t>(mode)});
+        statuses.push_back({tag, n, size, cap >= size ? kOk : kCapacity});
+        expect.push_back({dst, Bytes(payload.begin(), payload.begin() + std::min(cap, size))});
+        ++tag;
+      }
+    }
+  }
+  run(b, statuses.size());
+  check_ok(b);
+  for (std::size_t i = 0; i < statuses.size(); ++i) {
+    INFO("descriptor ", i);
+    CHECK(b.statuses[i] == statuses[i]);
+    CHECK(b.mem.read(expect[i].dst, expect[i].written.size()) == expect[i].written);
+    CHECK(b.mem.get(expect[i].dst + expect[i].written.size()) == kUntouched);
+  }
+  // The engine goes on working.
+  round_trip(b, zvc::random_sparse(300, E, 0.5, rng), 0x1000, 0x9000, 0x11000, 77);
+}
+
 TEST_CASE("engine: bus errors are reported, the transfer finishes, the next one works") {
   SplitMix64 rng(seed() + 60);
   EngineBench b(kEngine, seed() + 60, {10, 1e9, 1e9, Pattern::kLight, Pattern::kLight});
@@ -467,7 +522,14 @@ TEST_CASE("driver: cdma_memcpy_compressed and back in every mode, copy, a bad de
       INFO("mode ", static_cast<int>(mode));
       const Bytes payload = zvc::compress(raw, E, mode);
       const auto m = static_cast<unsigned>(mode);
-      const std::int64_t comp = cdma_memcpy_compressed(&d.dev, dst, src, n, m);
+      const auto size = static_cast<std::uint32_t>(payload.size());
+      // One byte short of the payload, into fresh memory: the capacity error,
+      // the bytes before it written and nothing past them.
+      const std::uint64_t short_dst = dst + (std::uint64_t{m + 1} << 24);
+      CHECK(cdma_memcpy_compressed(&d.dev, short_dst, src, n, size - 1, m) == -CDMA_ERR_CAPACITY);
+      CHECK(b.mem.read(short_dst, size - 1) == Bytes(payload.begin(), payload.end() - 1));
+      CHECK(b.mem.get(short_dst + size - 1) == kUntouched);
+      const std::int64_t comp = cdma_memcpy_compressed(&d.dev, dst, src, n, size, m);
       REQUIRE(comp == static_cast<std::int64_t>(payload.size()));
       CHECK(b.mem.read(dst, payload.size()) == payload);
       CHECK(cdma_memcpy_decompressed(&d.dev, back, dst, n, static_cast<std::uint32_t>(comp), m) ==
@@ -483,8 +545,9 @@ TEST_CASE("driver: cdma_memcpy_compressed and back in every mode, copy, a bad de
     CHECK(b.mem.read(back, n) == raw);
     CHECK(cdma_poll(&d.dev, &s) == 0);
     // A zero length is a bad descriptor: its error comes back negated.
-    CHECK(cdma_memcpy_compressed(&d.dev, dst, src, 0, CDMA_MODE_ZVC) == -CDMA_ERR_DESCRIPTOR);
+    CHECK(cdma_memcpy_compressed(&d.dev, dst, src, 0, 0, CDMA_MODE_ZVC) == -CDMA_ERR_DESCRIPTOR);
     CHECK(std::string(cdma_strerror(-CDMA_ERR_DESCRIPTOR)) == "bad descriptor");
+    CHECK(std::string(cdma_strerror(CDMA_ERR_CAPACITY)) == "payload over capacity");
     CHECK(d.bus_errors == 0);
     check_ok(b);
   }
@@ -515,7 +578,7 @@ TEST_CASE("driver: a full queue is reported without a push, records come in orde
   }
   CHECK(queued >= 2);
   CHECK(queued < 64);  // the queue did fill
-  CHECK(cdma_memcpy_compressed(&d.dev, 0x9000'0000, 0x1000, n, CDMA_MODE_ZVC) == CDMA_RC_BUSY);
+  CHECK(cdma_memcpy_compressed(&d.dev, 0x9000'0000, 0x1000, n, 0, CDMA_MODE_ZVC) == CDMA_RC_BUSY);
   for (std::uint16_t i = 0; i < queued; ++i) {
     cdma_status s{};
     REQUIRE(cdma_wait(&d.dev, &s) == 1);

@@ -49,7 +49,8 @@ def c_header():
     out += ["", "enum cdma_op { CDMA_OP_COPY = 0, CDMA_OP_OFFLOAD = 1, CDMA_OP_PREFETCH = 2 };",
             "enum cdma_error {", "  CDMA_ERR_OK = 0, CDMA_ERR_TRUNCATED = 1, CDMA_ERR_TRAILING = 2, CDMA_ERR_BAD_MASK = 3,",
             "  CDMA_ERR_READ_SLVERR = 4, CDMA_ERR_READ_DECERR = 5, CDMA_ERR_WRITE_SLVERR = 6,",
-            "  CDMA_ERR_WRITE_DECERR = 7, CDMA_ERR_DESCRIPTOR = 8, CDMA_ERR_COMPRESS = 9", "};", "", "#endif"]
+            "  CDMA_ERR_WRITE_DECERR = 7, CDMA_ERR_DESCRIPTOR = 8, CDMA_ERR_COMPRESS = 9,",
+            "  CDMA_ERR_CAPACITY = 10", "};", "", "#endif"]
     return "\n".join(out) + "\n"
 
 

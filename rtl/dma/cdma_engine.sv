@@ -3,6 +3,9 @@
 //
 //   OFFLOAD  read raw_bytes at src, compress, write the payload at dst;
 //            the status returns the payload size (cudaMemcpyCompressed()).
+//            A non-zero comp_bytes is the payload's capacity: a larger
+//            payload is written up to the capacity and no further, and the
+//            status reports error 10 with the size the payload needs.
 //   PREFETCH read comp_bytes of payload at src, decompress to raw_bytes,
 //            write them at dst; decode errors are reported.
 //   COPY     read raw_bytes at src, write them at dst.
@@ -58,14 +61,14 @@ module cdma_engine #(
   input  logic [63:0]           desc_src_addr_i,
   input  logic [63:0]           desc_dst_addr_i,
   input  logic [31:0]           desc_raw_bytes_i,
-  input  logic [31:0]           desc_comp_bytes_i,  // payload length (PREFETCH only)
+  input  logic [31:0]           desc_comp_bytes_i,  // PREFETCH: payload length; OFFLOAD: capacity, 0 none
   input  logic [15:0]           desc_tag_i,
   // Status, one record per descriptor, in order.
   output logic                  sts_valid_o,
   input  logic                  sts_ready_i,
   output logic [15:0]           sts_tag_o,
   output logic [31:0]           sts_raw_bytes_o,
-  output logic [31:0]           sts_comp_bytes_o,   // payload written (OFFLOAD) / consumed (PREFETCH)
+  output logic [31:0]           sts_comp_bytes_o,   // payload size (OFFLOAD) / consumed (PREFETCH)
   output logic [3:0]            sts_error_o,
   output logic                  busy_o,
   // AXI4 read master.
@@ -120,7 +123,7 @@ module cdma_engine #(
   localparam logic [3:0] ErrNone = 4'd0, ErrTruncated = 4'd1, ErrTrailing = 4'd2,
                          ErrBadMask = 4'd3, ErrReadSlv = 4'd4, ErrReadDec = 4'd5,
                          ErrWriteSlv = 4'd6, ErrWriteDec = 4'd7, ErrDescriptor = 4'd8,
-                         ErrCompress = 4'd9;
+                         ErrCompress = 4'd9, ErrCapacity = 4'd10;
   localparam int LenW = LaneW + 1;
   localparam int BufCntW = $clog2(BufferBeats + 1);
   localparam int WqCntW = $clog2(WriteBeats + 1);
@@ -259,7 +262,7 @@ module cdma_engine #(
   );
 
   // ---- Codecs ----
-  logic                  c_s_ready, c_m_valid, c_m_last, c_sts_valid, c_sts_error;
+  logic                  c_s_ready, c_m_valid, c_m_ready, c_m_last, c_sts_valid, c_sts_error;
   logic [8*BusBytes-1:0] c_m_data;
   logic [BusBytes-1:0]   c_m_keep;
   logic [31:0]           c_sts_raw_unused, c_sts_comp;
@@ -280,7 +283,7 @@ module cdma_engine #(
     .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last), .s_axis_tuser(mode_q),
     .s_axis_tvalid(rs_valid && op_q == OpOffload), .s_axis_tready(c_s_ready),
     .m_axis_tdata(c_m_data), .m_axis_tkeep(c_m_keep), .m_axis_tlast(c_m_last),
-    .m_axis_tvalid(c_m_valid), .m_axis_tready(ws_ready && op_q == OpOffload),
+    .m_axis_tvalid(c_m_valid), .m_axis_tready(c_m_ready),
     .sts_valid_o(c_sts_valid), .sts_ready_i(1'b1), .sts_raw_bytes_o(c_sts_raw_unused),
     .sts_comp_bytes_o(c_sts_comp), .sts_error_o(c_sts_error)
   );
@@ -297,14 +300,32 @@ module cdma_engine #(
     .sts_bad_keep_o(dec_sts_bad_keep)
   );
 
+  // ---- Payload capacity (OFFLOAD with comp_bytes != 0) ----
+  // The beat that would pass the capacity (more bytes than the room left, or
+  // exactly the room with more to come) is cut to the room and ends the
+  // frame for the write side; the compressor's remaining beats are drained
+  // unwritten (capped_q), and its status still gives the full payload size.
+  logic                c_fire, cap_on_d, cap_on_q, capped_d, capped_q, cap_cut;
+  logic [31:0]         cap_room_d, cap_room_q;
+  logic [LenW-1:0]     c_m_bytes;
+  logic [BusBytes-1:0] cap_keep;
+  assign c_m_ready = (ws_ready || capped_q) && op_q == OpOffload;
+  assign c_fire    = c_m_valid && c_m_ready;
+  assign c_m_bytes = LenW'($countones(c_m_keep));
+  assign cap_cut   = cap_on_q && !capped_q && c_m_valid &&
+                     (32'(c_m_bytes) > cap_room_q || (32'(c_m_bytes) == cap_room_q && !c_m_last));
+  // The room is below BusBytes when a beat is cut short (the compressor's
+  // beats are packed from lane 0), or all of it when the beat fits exactly.
+  assign cap_keep  = {BusBytes{1'b1}} >> (LenW'(BusBytes) - LenW'(cap_room_q));
+
   always_comb begin
     unique case (op_q)
       OpOffload: begin
         rs_ready = c_s_ready;
-        ws_valid = c_m_valid;
+        ws_valid = c_m_valid && !capped_q;
         ws_data  = c_m_data;
-        ws_keep  = c_m_keep;
-        ws_last  = c_m_last;
+        ws_keep  = cap_cut ? c_m_keep & cap_keep : c_m_keep;
+        ws_last  = c_m_last || cap_cut;
       end
       OpPrefetch: begin
         rs_ready = dec_s_ready;
@@ -417,7 +438,7 @@ module cdma_engine #(
   assign err_new = r_err ? (m_axi_rresp[0] ? ErrReadDec : ErrReadSlv) :
                    dec_err ? (dec_truncated ? ErrTruncated : dec_trailing ? ErrTrailing : ErrBadMask) :
                    b_err ? (m_axi_bresp[0] ? ErrWriteDec : ErrWriteSlv) :
-                   comp_err ? ErrCompress : ErrNone;
+                   comp_err ? ErrCompress : (c_fire && cap_cut) ? ErrCapacity : ErrNone;
 
   // Next state of the control and of the transfer counters.
   always_comb begin
@@ -439,6 +460,9 @@ module cdma_engine #(
     frame_in_d          = frame_in_q;
     writes_out_d        = writes_out_q;
     w_beat_d            = w_beat_q;
+    cap_on_d            = cap_on_q;
+    cap_room_d          = cap_room_q;
+    capped_d            = capped_q;
     // Control.
     unique case (state_q)
       StIdle: if (dq_valid) begin
@@ -464,6 +488,9 @@ module cdma_engine #(
       comp_result_d       = dq_raw;  // COPY: the raw length
       wr_off_d            = dq_dst_lane;
       frame_in_d          = 1'b0;
+      cap_on_d            = dq_op == OpOffload && dq_comp != '0;
+      cap_room_d          = dq_comp;
+      capped_d            = 1'b0;
     end else begin
       // Reads (the bursts: u_read_bursts).
       reads_out_d = reads_out_q + ReadsW'(ar_fire) - ReadsW'(r_last_fire);
@@ -480,6 +507,12 @@ module cdma_engine #(
       if (dec_sts_valid && op_q == OpPrefetch) begin
         codec_sts_pending_d = 1'b0;
         comp_result_d       = dec_sts_comp;
+      end
+      // Capacity: the room left, and the drain after a cut.
+      if (c_fire) begin
+        cap_room_d = cap_room_q - 32'(c_m_bytes);
+        if (cap_cut) capped_d = !c_m_last;
+        else if (c_m_last) capped_d = 1'b0;
       end
       // Writes (the bursts: u_write_bursts).
       if (wa_fire && wa_last) frame_in_d = 1'b1;
@@ -509,6 +542,9 @@ module cdma_engine #(
       frame_in_q          <= 1'b0;
       writes_out_q        <= '0;
       w_beat_q            <= '0;
+      cap_on_q            <= 1'b0;
+      cap_room_q          <= '0;
+      capped_q            <= 1'b0;
     end else begin
       state_q             <= state_d;
       op_q                <= op_d;
@@ -528,6 +564,9 @@ module cdma_engine #(
       frame_in_q          <= frame_in_d;
       writes_out_q        <= writes_out_d;
       w_beat_q            <= w_beat_d;
+      cap_on_q            <= cap_on_d;
+      cap_room_q          <= cap_room_d;
+      capped_q            <= capped_d;
     end
   end
 
@@ -562,6 +601,8 @@ module cdma_engine #(
   `CDMA_COVER(write_burst_cut, aw_fire && aw_left_unused != '1)
   `CDMA_COVER(buffer_full, buf_free == '0)
   `CDMA_COVER(read_held_back, rsv_valid && !rsv_ready)
+  // An OFFLOAD's payload cut at its capacity in the middle of the frame.
+  `CDMA_COVER(capacity_cut, c_fire && cap_cut && !c_m_last)
 
   `CDMA_ASSERT(aw_only_with_room, !aw_fire || wlen_wready)
   `CDMA_ASSERT(dec_keep_packed, !dec_sts_valid || !dec_sts_bad_keep)
@@ -573,7 +614,7 @@ module cdma_engine #(
                (ar_idle && reads_out_q == '0 &&
                 rd_bytes_left_q == '0 && buf_level == '0 && 32'(buf_free) == BufferBeats &&
                 !rs_valid && !cmd_pending_q && !codec_sts_pending_q && !c_m_valid &&
-                !dec_m_valid && !c_sts_valid && !dec_sts_valid && !wa_valid && wq_level == '0 &&
+                !dec_m_valid && !c_sts_valid && !dec_sts_valid && !capped_q && !wa_valid && wq_level == '0 &&
                 wq_unassigned_q == '0 && !m_axi_awvalid && !wlen_valid && writes_out_q == '0 &&
                 w_beat_q == '0))
 endmodule

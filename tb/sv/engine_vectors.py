@@ -49,13 +49,16 @@ def main(zvc, elem, bus, seed, outdir):
     descs = []
     expect = bytearray(mem)
 
-    def offload(raw):
+    def offload(raw, cap=0):
+        # A capacity below the payload's size: its first cap bytes, error 10.
         src, payload = place(len(raw)), compress(raw)
         dst = place(len(payload))
+        written = payload[:cap] if 0 < cap < len(payload) else payload
         mem[src:src + len(raw)] = raw
         expect[src:src + len(raw)] = raw
-        expect[dst:dst + len(payload)] = payload
-        descs.append((OFFLOAD, src, dst, len(raw), 0, len(raw), len(payload), 0))
+        expect[dst:dst + len(written)] = written
+        descs.append((OFFLOAD, src, dst, len(raw), cap, len(raw), len(payload),
+                      10 if len(written) < len(payload) else 0))
         return dst, payload
 
     def prefetch(src, payload, raw, error=0):
@@ -78,6 +81,9 @@ def main(zvc, elem, bus, seed, outdir):
     offload(relu_like(rng.randrange(window, 4 * window) // elem, 0.0))   # dense
     offload(bytes(rng.randrange(window, 4 * window) // elem * elem))     # all zero
     offload(relu_like(1, 0.0))                                           # one element
+    raw = relu_like(rng.randrange(3 * window, 6 * window) // elem, 0.5)  # over its capacity
+    offload(raw, len(compress(raw)) - rng.randrange(1, 2 * bus))
+    offload(raw, len(compress(raw)))                                     # exactly its capacity
     for _ in range(3):
         raw = relu_like(rng.randrange(1, 8 * window) // elem + 1, rng.choice((0.3, 0.6, 0.9)))
         payload = compress(raw)
