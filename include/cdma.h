@@ -89,6 +89,12 @@ int cdma_poll(cdma_dev* dev, cdma_status* status);
  * polling): 1, or CDMA_RC_TIMEOUT. */
 int cdma_wait(cdma_dev* dev, cdma_status* status);
 
+/* The interrupt handler's body: acknowledges IRQ.DONE, then takes every
+ * waiting status record, oldest first, and hands each to done(ctx, record).
+ * A record that reaches the head after the acknowledgement raises the
+ * interrupt again, so none is missed. Returns the number of records taken. */
+int cdma_service_irq(cdma_dev* dev, void (*done)(void* ctx, const cdma_status* status), void* ctx);
+
 /* The paper's cudaMemcpyCompressed(): OFFLOADs raw_bytes at src into a
  * payload of at most capacity bytes at dst (0: no limit) and waits for it.
  * Returns the payload's size in bytes, or -CDMA_ERR_CAPACITY (the size it

@@ -112,6 +112,17 @@ int cdma_wait(cdma_dev* dev, cdma_status* status) {
   return 1;
 }
 
+int cdma_service_irq(cdma_dev* dev, void (*done)(void* ctx, const cdma_status* status), void* ctx) {
+  wr(dev, CDMA_IRQ, CDMA_IRQ_DONE_MASK);
+  int taken = 0;
+  cdma_status s;
+  while (cdma_poll(dev, &s) == 1) {
+    done(ctx, &s);
+    ++taken;
+  }
+  return taken;
+}
+
 /* Runs one descriptor alone and waits for its own record. */
 static int64_t run_alone(cdma_dev* dev, const cdma_desc* desc, cdma_status* status) {
   const uint32_t queue = rd(dev, CDMA_QUEUE);

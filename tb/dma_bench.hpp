@@ -1,21 +1,20 @@
 // The DMA engine bench, shared by tb/dma_tb.cpp and the demo: a sparse
 // memory, a C++ AXI4 slave (read latency, read/write bandwidth, random
 // stalls, SLVERR/DECERR ranges), a protocol checker on every AXI channel, and
-// for cdma_dma (a top with AXI4-Lite registers) a CPU model that drives its
-// registers and interrupt. DmaBench<Dut> takes the verilated top, cdma_engine
-// or cdma_dma, and the engine parameters it checks the bus against.
+// for cdma_dma (a top with AXI4-Lite registers) a CPU model that runs the C
+// driver library (include/cdma.h) on its registers and interrupt. DmaBench<Dut>
+// takes the verilated top, cdma_engine or cdma_dma, and the engine parameters
+// it checks the bus against.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <deque>
-#include <functional>
-#include <memory>
 #include <optional>
 #include <unordered_map>
 
 #include "axis.hpp"
-#include "cdma_regs.h"
+#include "cdma.h"
 #include "harness.hpp"
 
 namespace tb::dma {
@@ -92,8 +91,9 @@ class DmaBench {
   // cdma_dma has the AXI4-Lite registers; cdma_engine takes descriptors directly.
   static constexpr bool kCsr = requires(Dut & d) { d.s_axil_awvalid; };
 
-  // auto_irq (CSR top): enable the interrupt and collect statuses from its
-  // handler; off for tests that drive the registers by hand.
+  // auto_irq (CSR top): the CPU model runs the driver library: it enables the
+  // interrupt, queues descriptors with cdma_submit and collects statuses with
+  // cdma_service_irq; off for tests that drive the registers by hand.
   DmaBench(EngineConfig engine, std::uint64_t seed, SlaveConfig cfg, Pattern sts = Pattern::kNone,
            bool auto_irq = true)
       : h_("dma", seed),
@@ -119,9 +119,36 @@ class DmaBench {
     d.m_axi_arready = d.m_axi_awready = d.m_axi_wready = 0;
     d.m_axi_rvalid = d.m_axi_bvalid = 0;
     h_.reset();
-    if (auto_irq_) lite(true, CDMA_CTRL, CDMA_CTRL_IRQ_EN_MASK);
+    if constexpr (kCsr) setup_driver();
   }
 
+ private:
+  // The driver library's device: its register accesses are AXI4-Lite
+  // transactions on the top (the clock runs meanwhile); any error response is
+  // a driver bug and fails the bench. With auto_irq the CPU model opens it
+  // with the interrupt enabled.
+  void setup_driver() {
+    cpu_.read32 = [](void* ctx, std::uint32_t offset) {
+      auto& b = *static_cast<DmaBench*>(ctx);
+      const auto [value, resp] = b.lite_now(false, static_cast<std::uint8_t>(offset));
+      if (resp != 0) b.fail(fmt::format("driver read of 0x{:02x} answered {}", offset, resp));
+      return value;
+    };
+    cpu_.write32 = [](void* ctx, std::uint32_t offset, std::uint32_t value) {
+      auto& b = *static_cast<DmaBench*>(ctx);
+      const std::uint8_t resp = b.lite_now(true, static_cast<std::uint8_t>(offset), value).second;
+      if (resp != 0) b.fail(fmt::format("driver write of 0x{:02x} answered {}", offset, resp));
+    };
+    cpu_.ctx = this;
+    if (auto_irq_) {
+      cpu_.wait_irq = [](void*) {
+      };  // only so that cdma_open enables the interrupt; tick() takes it
+      if (cdma_open(&cpu_) != 0) fail("cdma_open: no cdma_dma at the registers");
+      cpu_.wait_irq = nullptr;
+    }
+  }
+
+ public:
   Memory mem;
   std::vector<ErrorRange> errors;
   std::vector<Status> statuses;
@@ -129,45 +156,27 @@ class DmaBench {
   std::uint64_t ar_count = 0, aw_count = 0;
 
   // ---- The CPU model (cdma_dma) ----
-  // One AXI4-Lite transaction, queued; done(data, resp) runs when it completes.
-  using LiteDone = std::function<void(std::uint32_t, std::uint8_t)>;
-  void lite(bool write, std::uint8_t addr, std::uint32_t data, LiteDone done = {},
-            std::uint8_t strb = 0xF, bool front = false) {
-    LiteOp op{write, addr, data, strb, std::move(done)};
-    if (front) {  // next, but behind a transaction already on the bus
-      lite_ops_.insert(lite_ops_.begin() + (lite_active_ ? 1 : 0), std::move(op));
-    } else {
-      lite_ops_.push_back(std::move(op));
-    }
-  }
-  // Runs one transaction to completion: {data, resp}.
+  // One AXI4-Lite transaction, run to completion: {data, resp}.
   std::pair<std::uint32_t, std::uint8_t> lite_now(bool write, std::uint8_t addr,
                                                   std::uint32_t data = 0, std::uint8_t strb = 0xF) {
-    std::optional<std::pair<std::uint32_t, std::uint8_t>> got;
-    lite(
-        write, addr, data,
-        [&](std::uint32_t d, std::uint8_t r) {
-          got = {d, r};
-        },
-        strb);
-    for (int i = 0; i < 1000 && !got && error.empty(); ++i) step();
-    if (!got) fail("AXI4-Lite transaction did not complete");
-    return got.value_or(std::pair<std::uint32_t, std::uint8_t>{0, 0xFF});
+    lite_op_ = LiteOp{write, addr, data, strb};
+    lite_addr_phase_ = true;
+    lite_done_.reset();
+    for (int i = 0; i < 1000 && !lite_done_ && error.empty(); ++i) step();
+    lite_op_.reset();
+    if (!lite_done_) fail("AXI4-Lite transaction did not complete");
+    return lite_done_.value_or(std::pair<std::uint32_t, std::uint8_t>{0, 0xFF});
   }
   bool irq() const { return dut_->irq_o; }
+  // The driver library's device on this top (kCsr), for tests that call the library.
+  cdma_dev& driver() { return cpu_; }
 
-  // A descriptor: through the registers (cdma_dma) or the descriptor port.
+  // A descriptor: through the driver library (cdma_dma), which waits while
+  // the queue is full, taking interrupts meanwhile; or the descriptor port.
   void submit(const Desc& d) {
     if constexpr (kCsr) {
-      lite(true, CDMA_DESC_OP, d.op | std::uint32_t{d.mode} << CDMA_DESC_OP_MODE_SHIFT);
-      lite(true, CDMA_DESC_TAG, d.tag);
-      lite(true, CDMA_DESC_SRC_LO, static_cast<std::uint32_t>(d.src));
-      lite(true, CDMA_DESC_SRC_HI, static_cast<std::uint32_t>(d.src >> 32));
-      lite(true, CDMA_DESC_DST_LO, static_cast<std::uint32_t>(d.dst));
-      lite(true, CDMA_DESC_DST_HI, static_cast<std::uint32_t>(d.dst >> 32));
-      lite(true, CDMA_DESC_RAW_BYTES, d.raw);
-      lite(true, CDMA_DESC_COMP_BYTES, d.comp);
-      push_descriptor();
+      const cdma_desc cd{d.op, d.mode, d.tag, d.src, d.dst, d.raw, d.comp};
+      while (cdma_submit(&cpu_, &cd) == CDMA_RC_FULL && error.empty()) tick();
     } else {
       descs_.push_back(d);
     }
@@ -183,12 +192,12 @@ class DmaBench {
             fmt::format("hang: {} of {} statuses after {} cycles", statuses.size(), count, limit);
         break;
       }
-      step();
+      tick();
     }
     return error.empty();
   }
   void idle(std::uint64_t cycles) {
-    for (std::uint64_t i = 0; i < cycles && error.empty(); ++i) step();
+    for (std::uint64_t i = 0; i < cycles && error.empty(); ++i) tick();
   }
 
  private:
@@ -244,6 +253,22 @@ class DmaBench {
     if (id != 0) fail(fmt::format("{}ID {}", ch, id));
   }
 
+  // One cycle of the CPU model: a clock, then the interrupt handler if irq_o
+  // is high (its register accesses run the clock on).
+  void tick() {
+    step();
+    if constexpr (kCsr) {
+      if (auto_irq_ && dut_->irq_o && error.empty())
+        cdma_service_irq(
+            &cpu_,
+            [](void* ctx, const cdma_status* s) {
+              static_cast<DmaBench*>(ctx)->statuses.push_back(
+                  {s->tag, s->raw_bytes, s->comp_bytes, static_cast<std::uint8_t>(s->error)});
+            },
+            this);
+    }
+  }
+
   void step() {
     auto& d = *dut_;
     const std::size_t B = engine_.bus_bytes;
@@ -251,15 +276,7 @@ class DmaBench {
     const LiteOp* op = nullptr;
     bool desc_offer = false, sts_ready = false;
     if constexpr (kCsr) {
-      if (auto_irq_ && d.irq_o && !servicing_) {
-        servicing_ = true;
-        service_irq();
-      }
-      if (!lite_active_ && !lite_ops_.empty()) {
-        lite_active_ = true;
-        lite_addr_phase_ = true;
-      }
-      op = lite_active_ ? &lite_ops_.front() : nullptr;
+      op = lite_op_ && !lite_done_ ? &*lite_op_ : nullptr;
       d.s_axil_awvalid = op && op->write && lite_addr_phase_;
       d.s_axil_wvalid = d.s_axil_awvalid;
       d.s_axil_awaddr = op ? op->addr : 0;
@@ -316,11 +333,7 @@ class DmaBench {
       if (op && lite_addr_phase_ && (op->write ? d.s_axil_awready : d.s_axil_arready)) {
         lite_addr_phase_ = false;
       } else if (op && !lite_addr_phase_ && (op->write ? d.s_axil_bvalid : d.s_axil_rvalid)) {
-        LiteOp done = std::move(lite_ops_.front());
-        lite_ops_.pop_front();
-        lite_active_ = false;
-        if (done.done)
-          done.done(done.write ? 0 : d.s_axil_rdata, done.write ? d.s_axil_bresp : d.s_axil_rresp);
+        lite_done_ = {op->write ? 0 : d.s_axil_rdata, op->write ? d.s_axil_bresp : d.s_axil_rresp};
       }
     } else {
       if (desc_offer && d.desc_ready_o) descs_.pop_front();
@@ -401,65 +414,16 @@ class DmaBench {
     std::uint8_t addr;
     std::uint32_t data;
     std::uint8_t strb;
-    LiteDone done;
   };
-  // DESC_PUSH, again after a SLVERR (queue full) until it is taken.
-  void push_descriptor(bool front = false) {
-    lite(
-        true, CDMA_DESC_PUSH, 1,
-        [this](std::uint32_t, std::uint8_t resp) {
-          if (resp != 0) push_descriptor(true);
-        },
-        0xF, front);
-  }
-  // The interrupt handler: acknowledge first, then drain every waiting status
-  // record (a record arriving after the acknowledgement raises DONE again).
-  void service_irq() {
-    lite(
-        true, CDMA_IRQ, CDMA_IRQ_DONE_MASK, [this](std::uint32_t, std::uint8_t) { drain(); }, 0xF,
-        true);
-  }
-  void drain() {
-    lite(
-        false, CDMA_QUEUE, 0,
-        [this](std::uint32_t q, std::uint8_t) {
-          if ((q & CDMA_QUEUE_STS_VALID_MASK) == 0) {
-            servicing_ = false;
-            return;
-          }
-          auto rec = std::make_shared<Status>();
-          // Queued at the front in reverse: TAG, RAW, COMP, ERROR, POP, then drain again.
-          lite(
-              true, CDMA_STS_POP, 1,
-              [this, rec](std::uint32_t, std::uint8_t) {
-                statuses.push_back(*rec);
-                drain();
-              },
-              0xF, true);
-          lite(
-              false, CDMA_STS_ERROR, 0,
-              [rec](std::uint32_t v, std::uint8_t) { rec->err = static_cast<std::uint8_t>(v); },
-              0xF, true);
-          lite(
-              false, CDMA_STS_COMP_BYTES, 0,
-              [rec](std::uint32_t v, std::uint8_t) { rec->comp = v; }, 0xF, true);
-          lite(
-              false, CDMA_STS_RAW_BYTES, 0, [rec](std::uint32_t v, std::uint8_t) { rec->raw = v; },
-              0xF, true);
-          lite(
-              false, CDMA_STS_TAG, 0,
-              [rec](std::uint32_t v, std::uint8_t) { rec->tag = static_cast<std::uint16_t>(v); },
-              0xF, true);
-        },
-        0xF, true);
-  }
   Harness<Dut> h_;
   Dut* dut_;
   EngineConfig engine_;
   SlaveConfig cfg_;
   Gate ar_gate_, aw_gate_, w_gate_, r_gate_, b_gate_, sts_gate_;
-  std::deque<LiteOp> lite_ops_;
-  bool auto_irq_, lite_active_ = false, lite_addr_phase_ = false, servicing_ = false;
+  std::optional<LiteOp> lite_op_;  // the AXI4-Lite transaction on the bus
+  std::optional<std::pair<std::uint32_t, std::uint8_t>> lite_done_;  // its {data, resp}
+  bool auto_irq_, lite_addr_phase_ = false;
+  cdma_dev cpu_{};  // the driver library's device (auto_irq)
   std::deque<Desc> descs_;
   std::deque<ReadBurst> reads_;
   std::deque<WriteBurst> writes_;
