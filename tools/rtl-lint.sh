@@ -4,13 +4,21 @@
 # and Icarus -g2012 (any warning fails), the codec tops across the parameter
 # sweep, and illegal parameters, which must stop all three with a message.
 # Usage: tools/rtl-lint.sh build/rtl/cdma.f [GROUP...]
-# GROUP: prim, codec-e1, codec-e2, codec-e4, dma, refused (default: all).
-# ctest runs each group as a test of its own, so they run in parallel.
+# GROUP: prim, codec-eE-bB (E 1, 2, 4; B 8 to 256), codec-eE-bB-plain (the
+# codecs without frame modes; B 8 and 256), dma, refused (default: all).
+# ctest runs each group as a test of its own, so they run in parallel: one
+# codec point at B=256 takes Yosys about 40 s.
 set -uo pipefail
 filelist=$1
 shift
 groups=("$@")
-[ ${#groups[@]} -gt 0 ] || groups=(prim codec-e1 codec-e2 codec-e4 dma refused)
+if [ ${#groups[@]} -eq 0 ]; then
+  groups=(prim dma refused)
+  for e in 1 2 4; do
+    for b in 8 16 32 64 128 256; do groups+=("codec-e$e-b$b"); done
+    for b in 8 256; do groups+=("codec-e$e-b$b-plain"); done
+  done
+fi
 incdir=$(sed -n 's/^+incdir+//p' "$filelist")
 mapfile -t files < <(grep -v '^+' "$filelist")
 work=$(mktemp -d)
@@ -59,18 +67,11 @@ group_prim() {
   clean cdma_ram_1r1w "Width=73 Depth=5"
 }
 
-# The codecs at every bus width for one element width, with the frame modes
-# (the default) and, at the narrowest and widest bus, without them.
+# The codecs at one point: "E B" with the frame modes (the default), "E B
+# Modes=0" without them (checked at the narrowest and the widest bus).
 group_codec() {
-  local e=$1 b
-  for b in 8 16 32 64 128 256; do
-    clean zvc_compressor "ElemBytes=$e BusBytes=$b"
-    clean zvc_decompressor "ElemBytes=$e BusBytes=$b"
-  done
-  for b in 8 256; do
-    clean zvc_compressor "ElemBytes=$e BusBytes=$b Modes=0"
-    clean zvc_decompressor "ElemBytes=$e BusBytes=$b Modes=0"
-  done
+  clean zvc_compressor "ElemBytes=$1 BusBytes=$2 ${3:-}"
+  clean zvc_decompressor "ElemBytes=$1 BusBytes=$2 ${3:-}"
 }
 
 group_dma() {
@@ -146,7 +147,8 @@ EOF_WRAP
 for group in "${groups[@]}"; do
   case $group in
     prim) group_prim ;;
-    codec-e[124]) group_codec "${group#codec-e}" ;;
+    codec-e[124]-b[0-9]*-plain) group=${group%-plain}; group_codec "${group:7:1}" "${group#codec-e?-b}" Modes=0 ;;
+    codec-e[124]-b[0-9]*) group_codec "${group:7:1}" "${group#codec-e?-b}" ;;
     dma) group_dma ;;
     refused) group_refused ;;
     *) echo "rtl-lint: unknown group '$group'" >&2; exit 2 ;;
