@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 """Summarises a merged Verilator coverage.dat by kind (line, branch, toggle)
-and by RTL file: points hit at least once / points."""
+and by RTL file: points hit at least once / points, and whether each file
+meets the goal (issue 23: line >= 98 %, toggle >= 95 %).
+  coverage-summary.py COVERAGE.DAT [COMMIT]"""
 import collections
 import sys
 
 
-def main(path):
+LINE_GOAL, TOGGLE_GOAL = 98.0, 95.0
+
+
+def main(path, commit=None):
     totals = collections.Counter()
     hits = collections.Counter()
     per_file = collections.defaultdict(collections.Counter)
@@ -28,22 +33,28 @@ def main(path):
             if int(count) > 0:
                 hits[kind] += 1
                 per_file[name][kind + "_hit"] += 1
+    if commit:
+        print(f"Measured at {commit} (`tools/rtl-coverage.sh`).")
+        print()
     print("| kind | points hit | points | coverage |")
     print("|---|---|---|---|")
     for kind in sorted(totals):
         print(f"| {kind} | {hits[kind]} | {totals[kind]} | {100.0 * hits[kind] / totals[kind]:.1f} % |")
     print()
     kinds = sorted(totals)
-    print("| file | " + " | ".join(kinds) + " |")
-    print("|---|" + "---|" * len(kinds))
+    print("| file | " + " | ".join(kinds) + " | goal |")
+    print("|---|" + "---|" * (len(kinds) + 1))
     for name in sorted(per_file):
         c = per_file[name]
         cells = []
+        pct = {}
         for kind in kinds:
             t = c[kind + "_total"]
-            cells.append(f"{100.0 * c[kind + '_hit'] / t:.1f} %" if t else "-")
-        print(f"| {name} | " + " | ".join(cells) + " |")
+            pct[kind] = 100.0 * c[kind + "_hit"] / t if t else 100.0
+            cells.append(f"{pct[kind]:.1f} %" if t else "-")
+        met = pct.get("line", 100.0) >= LINE_GOAL and pct.get("toggle", 100.0) >= TOGGLE_GOAL
+        print(f"| {name} | " + " | ".join(cells) + f" | {'met' if met else 'missed'} |")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else "coverage.dat")
+    main(sys.argv[1] if len(sys.argv) > 1 else "coverage.dat", sys.argv[2] if len(sys.argv) > 2 else None)
