@@ -12,8 +12,11 @@
 //   expand:  output slot p is input slot (number of kept slots below p) when
 //            p is kept, zero otherwise.
 //   count:   the number of kept slots, for both.
-// The references search every pair (i, q) with a comparison of prefix
-// counts: an N^2 gather, where the networks route in log2(N) stages.
+// The references gather over every pair (i, q) by prefix counts: an N^2
+// gather, where the networks route in log2(N) stages. They are written
+// bit-plane-wise (a wide AND and OR per output bit) so that Yosys builds
+// them in minutes at the widest points (136 x 16 and 288 x 8), where
+// word-wise comparisons took it over 10 minutes and 3 GB at 136 x 16.
 module fv_networks #(
   parameter int NumSlots = 8,
   parameter int SlotBits = 8,
@@ -23,7 +26,7 @@ module fv_networks #(
   input logic [NumSlots-1:0]          keep,
   input logic [NumSlots*SlotBits-1:0] data
 );
-  logic [NumSlots*SlotBits-1:0] packed_data, spread_data, packed_ref, spread_ref;
+  logic [NumSlots*SlotBits-1:0] packed_data, spread_data;
   logic [CntW-1:0]              packed_count, spread_count;
 
   zvc_compact #(.NumSlots(NumSlots), .SlotBits(SlotBits)) dut_compact (
@@ -31,39 +34,47 @@ module fv_networks #(
   zvc_expand #(.NumSlots(NumSlots), .SlotBits(SlotBits)) dut_expand (
     .data_i(data), .keep_i(keep), .data_o(spread_data), .count_o(spread_count));
 
-  // below[i]: kept slots under slot i.
+  wire [CntW-1:0] count = CntW'($countones(keep));
+
+  // below[i]: kept slots under slot i, a chain of increments.
   logic [NumSlots*CntW-1:0] below;
-  for (genvar i = 0; i < NumSlots; i++) begin : g_below
-    if (i == 0) begin : g_first
-      assign below[0 +: CntW] = '0;
-    end else begin : g_rest
-      assign below[i*CntW +: CntW] = CntW'($countones(keep[i-1:0]));
-    end
+  assign below[0 +: CntW] = '0;
+  for (genvar i = 1; i < NumSlots; i++) begin : g_below
+    assign below[i*CntW +: CntW] = below[(i-1)*CntW +: CntW] + CntW'(keep[i-1]);
   end
 
-  // The OR of the data slots whose bit of `match` is set (at most one is).
-  function automatic logic [SlotBits-1:0] pick(input logic [NumSlots-1:0] match);
-    pick = '0;
-    for (int i = 0; i < NumSlots; i++) if (match[i]) pick |= data[i*SlotBits +: SlotBits];
-  endfunction
-
-  for (genvar q = 0; q < NumSlots; q++) begin : g_ref
-    // compact_match[i]: slot i is kept with rank q; spread_match[k]: slot q
-    // is kept and k kept slots lie below it.
-    logic [NumSlots-1:0] compact_match, spread_match;
-    for (genvar i = 0; i < NumSlots; i++) begin : g_match
-      assign compact_match[i] = keep[i] && below[i*CntW +: CntW] == CntW'(q);
-      assign spread_match[i]  = keep[q] && below[q*CntW +: CntW] == CntW'(i);
+  // hot[i*NumSlots + r]: slot i is kept with r kept slots below it (a
+  // decoder per slot, one bit set per kept slot); rank is its transpose;
+  // column[j*NumSlots + i]: bit j of data slot i. Output bit j of
+  // compacted slot o is the OR of column j ANDed with rank row o; of
+  // expanded slot o, the OR of column j ANDed with hot row o. N^2 gathers,
+  // written bit-plane-wise so that Yosys makes a few wide cells.
+  logic [NumSlots*NumSlots-1:0] hot, rank;
+  logic [SlotBits*NumSlots-1:0] column;
+  logic [NumSlots*SlotBits-1:0] packed_ref, spread_ref;
+  for (genvar i = 0; i < NumSlots; i++) begin : g_rank
+    assign hot[i*NumSlots +: NumSlots] = keep[i] ? NumSlots'(1) << below[i*CntW +: CntW] : '0;
+    for (genvar r = 0; r < NumSlots; r++) begin : g_row
+      assign rank[r*NumSlots + i] = hot[i*NumSlots + r];
     end
-    assign packed_ref[q*SlotBits +: SlotBits] = pick(compact_match);
-    assign spread_ref[q*SlotBits +: SlotBits] = pick(spread_match);
+    for (genvar j = 0; j < SlotBits; j++) begin : g_column
+      assign column[j*NumSlots + i] = data[i*SlotBits + j];
+    end
+  end
+  for (genvar o = 0; o < NumSlots; o++) begin : g_ref
+    for (genvar j = 0; j < SlotBits; j++) begin : g_bit
+      assign packed_ref[o*SlotBits + j] =
+          |(column[j*NumSlots +: NumSlots] & rank[o*NumSlots +: NumSlots]);
+      assign spread_ref[o*SlotBits + j] =
+          |(column[j*NumSlots +: NumSlots] & hot[o*NumSlots +: NumSlots]);
+    end
   end
 
   // Immediate assertions outside a clocked block: they check the inputs of
   // the same step, with no register between (a BDD engine sees no state).
   always @* begin
-    assert (packed_count == CntW'($countones(keep)));
-    assert (spread_count == CntW'($countones(keep)));
+    assert (packed_count == count);
+    assert (spread_count == count);
     assert (packed_data == packed_ref);
     assert (spread_data == spread_ref);
   end
