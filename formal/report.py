@@ -83,7 +83,7 @@ def main():
                     if top == "fv_engine" else "no hang: input taken and status given within the bound")
         if mode == "cover":
             what = "covers reached (see the harness)"
-        method = {"bmc": f"BMC, {depth} steps", "prove": f"k-induction, k = {depth}",
+        method = {"bmc": f"BMC, {depth} steps", "prove": f"BMC from reset + k-induction, k = {depth}",
                   "cover": f"cover, ≤ {depth} steps"}[mode] + {"z3": " (z3)", "abc": " (ABC bmc3)"}.get(solver, "")
         if solver == "bdd":
             method = "BDDs, every input (ABC collapse)"

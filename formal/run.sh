@@ -45,8 +45,7 @@ if [[ -z $name || -z $top || -z $depth || -z $out || $# -eq 0 ]]; then
   exit 2
 fi
 case $mode in
-  bmc) flags=() ;;
-  prove) flags=(-i) ;;
+  bmc | prove) flags=() ;;
   cover) flags=(-c) ;;
   *) echo "run.sh: --mode must be bmc, prove or cover, not '$mode'" >&2; exit 2 ;;
 esac
@@ -85,10 +84,27 @@ if [[ $solver == z3 ]]; then
     write_smt2 -wires $dir/model.smt2" >/dev/null || exit 1
   # memory_map, --unroll and --noincr: z3 is fastest here on plain bit-vectors
   # solved afresh at each step (its array theory and incremental mode stall).
-  yosys-smtbmc -s z3 --unroll --noincr "${flags[@]}" -t "$depth" --dump-vcd "$dir/trace.vcd" \
-    "$dir/model.smt2" >"$dir/smtbmc.log" 2>&1
-  rc=$?
-  status=$(grep -o 'Status: [A-Z]*' "$dir/smtbmc.log" | tail -1 | cut -d' ' -f2)
+  # prove: the base case (BMC from reset over the same depth) first, then the
+  # induction step; only both together prove. A mutation must fail in the
+  # base case: a real trace, not a step from an unreachable state.
+  smtbmc() {
+    yosys-smtbmc -s z3 --unroll --noincr "$@" -t "$depth" --dump-vcd "$dir/trace.vcd" \
+      "$dir/model.smt2" >>"$dir/smtbmc.log" 2>&1
+    rc=$?
+    status=$(grep -o 'Status: [A-Z]*' "$dir/smtbmc.log" | tail -1 | cut -d' ' -f2)
+  }
+  if [[ $mode == prove ]]; then
+    echo "## Base case: BMC, $depth steps" >"$dir/smtbmc.log"
+    smtbmc
+    if [[ $rc -eq 0 && $status == PASSED ]]; then
+      echo "## Induction step, k = $depth" >>"$dir/smtbmc.log"
+      smtbmc -i
+      [[ $expect == fail && $status == FAILED ]] && status=INDUCTION-ONLY
+    fi
+  else
+    : >"$dir/smtbmc.log"
+    smtbmc "${flags[@]}"
+  fi
 else
   # Cover mode: the assertions go, each cover becomes an assertion of its
   # negation (formal/cover2assert.v), and bmc3 -a reports each one it reaches.
