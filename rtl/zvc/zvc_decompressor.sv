@@ -245,9 +245,11 @@ module zvc_decompressor #(
       logic [SourceBits-1:0] halves, quarters;  // 2-byte and 1-byte codes, one per 4-byte slot
       halves   = '0;
       quarters = '0;
+      // Slots = 36 per window and PeekBytes = 132 per window with the modes,
+      // so every slot has its two and its one payload bytes.
       for (int j = 0; j < (Dpr ? Slots : 0); j++) begin
-        if (j < PeekBytes / 2) halves[j*32 +: 16] = peek_m[j*16 +: 16];
-        if (j < PeekBytes)     quarters[j*32 +: 8] = peek_m[j*8 +: 8];
+        halves[j*32 +: 16] = peek_m[j*16 +: 16];
+        quarters[j*32 +: 8] = peek_m[j*8 +: 8];
       end
       if (Dpr && mode_q == zvc_pkg::ModeBf16)     source = halves;
       else if (Dpr && mode_q == zvc_pkg::ModeFp8) source = quarters;
