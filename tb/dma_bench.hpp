@@ -160,6 +160,7 @@ class DmaBench {
   std::pair<std::uint32_t, std::uint8_t> lite_now(bool write, std::uint8_t addr,
                                                   std::uint32_t data = 0, std::uint8_t strb = 0xF) {
     lite_op_ = LiteOp{write, addr, data, strb};
+    ++lite_seq_;
     lite_addr_phase_ = true;
     lite_done_.reset();
     for (int i = 0; i < 1000 && !lite_done_ && error.empty(); ++i) step();
@@ -279,11 +280,16 @@ class DmaBench {
       op = lite_op_ && !lite_done_ ? &*lite_op_ : nullptr;
       d.s_axil_awvalid = op && op->write && lite_addr_phase_;
       d.s_axil_wvalid = d.s_axil_awvalid;
-      d.s_axil_awaddr = op ? op->addr : 0;
+      // AxPROT and the byte offset within the register are ignored (docs/dma.md); the bench
+      // drives every value of them in turn.
+      const auto ignored = static_cast<std::uint8_t>(lite_seq_ % 32);
+      d.s_axil_awaddr = op ? static_cast<std::uint8_t>(op->addr | (ignored & 3)) : 0;
+      d.s_axil_awprot = ignored >> 2;
       d.s_axil_wdata = op ? op->data : 0;
       d.s_axil_wstrb = op ? op->strb : 0;
       d.s_axil_arvalid = op && !op->write && lite_addr_phase_;
-      d.s_axil_araddr = op ? op->addr : 0;
+      d.s_axil_araddr = d.s_axil_awaddr;
+      d.s_axil_arprot = d.s_axil_awprot;
       d.s_axil_bready = 1;
       d.s_axil_rready = 1;
     } else {
@@ -423,6 +429,7 @@ class DmaBench {
   std::optional<LiteOp> lite_op_;  // the AXI4-Lite transaction on the bus
   std::optional<std::pair<std::uint32_t, std::uint8_t>> lite_done_;  // its {data, resp}
   bool auto_irq_, lite_addr_phase_ = false;
+  unsigned lite_seq_ = 0;  // AXI4-Lite transactions so far
   cdma_dev cpu_{};  // the driver library's device (auto_irq)
   std::deque<Desc> descs_;
   std::deque<ReadBurst> reads_;
