@@ -288,8 +288,8 @@ class DmaBench {
       d.s_axil_wdata = op ? op->data : 0;
       d.s_axil_wstrb = op ? op->strb : 0;
       d.s_axil_arvalid = op && !op->write && lite_addr_phase_;
-      d.s_axil_araddr = d.s_axil_awaddr;
-      d.s_axil_arprot = d.s_axil_awprot;
+      d.s_axil_araddr = op ? static_cast<std::uint8_t>(op->addr | (ignored >> 3)) : 0;
+      d.s_axil_arprot = ignored & 7;
       d.s_axil_bready = 1;
       d.s_axil_rready = 1;
     } else {
