@@ -3,7 +3,8 @@
 # Verilator benches (ctest labels `rtl` and `dma`: the codecs, the landing
 # buffer, the engine, the register top and the self-test): builds those
 # benches with Verilator --coverage in build-cov/, runs them, merges the
-# per-model data, prints coverage by kind and by file and writes that table,
+# per-model data, prints coverage by kind and by file (toggles also without
+# the points tools/coverage-exclusions.txt explains) and writes that table,
 # stamped with the commit of rtl/ and tb/, into docs/testing.md.
 # The SystemVerilog benches (tb/sv, Icarus and their own Verilator builds)
 # and the gate-level ones carry no coverage and are left out.
@@ -22,5 +23,5 @@ ctest --test-dir build-cov -L "$labels" -E "$exclude" -j2 --output-on-failure >/
 verilator_coverage -write build-cov/coverage.dat build-cov/tb/coverage-*.dat
 verilator_coverage -annotate build-cov/coverage-annotated build-cov/coverage.dat >/dev/null
 commit=$(tools/source-commit.sh rtl tb)
-python3 tools/coverage-summary.py build-cov/coverage.dat "$commit" | tee /dev/stderr |
+python3 tools/coverage-summary.py build-cov/coverage.dat "$commit" tools/coverage-exclusions.txt | tee /dev/stderr |
   tools/splice.sh docs/testing.md coverage
