@@ -71,6 +71,7 @@ struct SlaveConfig {
   double write_bytes_per_cycle = 1e9;  // W bandwidth (wready is spaced to meet it)
   Pattern ready = Pattern::kNone;      // arready / awready / wready stalls
   Pattern resp = Pattern::kNone;       // rvalid / bvalid gaps
+  unsigned write_latency = 0;          // cycles from a burst's last W beat to its B response
 };
 
 struct ErrorRange {
@@ -153,7 +154,8 @@ class DmaBench {
   std::vector<ErrorRange> errors;
   std::vector<Status> statuses;
   std::string error;  // first protocol or bench failure
-  std::uint64_t ar_count = 0, aw_count = 0;
+  std::uint64_t ar_count = 0, aw_count = 0, b_count = 0;
+  std::uint64_t max_writes_out = 0;  // most write bursts accepted and not yet answered
 
   // ---- The CPU model (cdma_dma) ----
   // One AXI4-Lite transaction, run to completion: {data, resp}.
@@ -328,9 +330,10 @@ class DmaBench {
       d.m_axi_rlast = rb.sent + 1 == rb.beats;
       d.m_axi_rid = 0;
     }
-    if (!b_offering_ && !bresps_.empty() && b_gate_.next()) b_offering_ = true;
+    if (!b_offering_ && !bresps_.empty() && bresps_.front().ready_at <= cycle() && b_gate_.next())
+      b_offering_ = true;
     d.m_axi_bvalid = b_offering_;
-    d.m_axi_bresp = b_offering_ ? bresps_.front() : 0;
+    d.m_axi_bresp = b_offering_ ? bresps_.front().resp : 0;
     d.m_axi_bid = 0;
     d.eval();
 
@@ -403,7 +406,7 @@ class DmaBench {
           fail(fmt::format("WLAST {} on beat {} of a {}-beat burst", d.m_axi_wlast, wb.got,
                            wb.beats));
         if (last) {
-          bresps_.push_back(wb.resp);
+          bresps_.push_back({wb.resp, cycle() + cfg_.write_latency});
           writes_.pop_front();
         }
       }
@@ -411,7 +414,9 @@ class DmaBench {
     if (b_offering_ && d.m_axi_bready) {
       bresps_.pop_front();
       b_offering_ = false;
+      ++b_count;
     }
+    max_writes_out = std::max(max_writes_out, aw_count - b_count);
     h_.edge();
   }
 
@@ -430,11 +435,15 @@ class DmaBench {
   std::optional<std::pair<std::uint32_t, std::uint8_t>> lite_done_;  // its {data, resp}
   bool auto_irq_, lite_addr_phase_ = false;
   unsigned lite_seq_ = 0;  // AXI4-Lite transactions so far
-  cdma_dev cpu_{};  // the driver library's device (auto_irq)
+  cdma_dev cpu_{};         // the driver library's device (auto_irq)
   std::deque<Desc> descs_;
   std::deque<ReadBurst> reads_;
   std::deque<WriteBurst> writes_;
-  std::deque<std::uint8_t> bresps_;
+  struct BResp {
+    std::uint8_t resp;
+    std::uint64_t ready_at;
+  };
+  std::deque<BResp> bresps_;
   Held ar_held_, aw_held_, w_held_;
   bool r_offering_ = false, b_offering_ = false;
   double r_tokens_ = 0, w_tokens_ = 0;

@@ -373,6 +373,27 @@ TEST_CASE("engine: transfers crossing many 4 KB boundaries from every byte lane"
   }
 }
 
+TEST_CASE("engine: 255 write bursts await their response, the engine waits, nothing is lost") {
+  // Write responses 10 000 cycles late: the engine keeps issuing bursts up to its limit of
+  // 255 unanswered (WritesW), then waits for responses before the next.
+  SlaveConfig cfg;
+  cfg.write_latency = 10000;
+  EngineBench b(kEngine, seed() + 70, cfg);
+  SplitMix64 rng(seed() + 70);
+  const std::size_t burst_bytes = std::min<std::size_t>(std::size_t{kMaxBurst} * B, 4096);
+  const Bytes raw = zvc::random_sparse(300 * burst_bytes / E, E, 0.5, rng);
+  const auto n = static_cast<std::uint32_t>(raw.size());
+  const std::uint64_t src = 0x4000'0000, dst = 0x5000'0000;
+  b.mem.write(src, raw);
+  b.submit({kCopy, src, dst, n, 0, 41});
+  run(b, 1);
+  check_ok(b);
+  CHECK(b.statuses[0] == Status{41, n, n, kOk});
+  CHECK(b.mem.read(dst, n) == raw);
+  CHECK(b.max_writes_out == 255);
+  round_trip(b, zvc::random_sparse(3000, E, 0.5, rng), 0x1000, 0x9000, 0x11000, 42);
+}
+
 #if TB_CSR
 TEST_CASE("csr: identity, read-back with byte strobes, and SLVERR for every bad access") {
   EngineBench b(kEngine, seed(), {}, Pattern::kNone, false);
