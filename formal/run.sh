@@ -12,17 +12,21 @@
 #
 #   run.sh --name NAME --top HARNESS --mode bmc|prove|cover --depth K
 #          [--solver z3|abc|bdd] [--expect pass|fail] [--set PARAM=VALUE]...
-#          [--patch FILE] --out DIR FILE...
+#          [--patch FILE] [--time-limit SECONDS] --out DIR FILE...
 #
 # --patch applies a patch (paths from the repository root, `patch -p1`) to a
 # copy of rtl/ in the run's directory, and the check reads that copy: a
 # mutation that ships nowhere.
+# --time-limit (ABC bmc): bmc3 stops after that many seconds, and the run
+# passes with the depth it finished (recorded as the run's depth, and in
+# smtbmc.log as "Time limit: K of N steps checked"): as deep as the solver
+# gets in that time.
 # --expect fail is for mutations: the check must fail on an assertion (a
 # counterexample trace is written), not on a tool error. Exit 0 when the
 # result is the expected one.
 set -euo pipefail
 
-name="" top="" mode="" depth="" expect=pass out="" solver=z3
+name="" top="" mode="" depth="" expect=pass out="" solver=z3 limit=0
 sets=() patch=""
 while (($#)); do
   case $1 in
@@ -34,6 +38,7 @@ while (($#)); do
     --solver) solver=$2; shift 2 ;;
     --set) sets+=(-set "${2%%=*}" "${2#*=}"); shift 2 ;;
     --patch) patch=$2; shift 2 ;;
+    --time-limit) limit=$2; shift 2 ;;
     --out) out=$2; shift 2 ;;
     --) shift; break ;;
     -*) echo "run.sh: unknown option $1" >&2; exit 2 ;;
@@ -121,7 +126,7 @@ else
     bmc="bmc3 -a -x -F $depth -v"
   else
     covers="chformal -remove -cover;"
-    bmc="bmc3 -F $depth -v; write_cex -a $dir/trace.aiw"
+    bmc="bmc3 -F $depth -T $limit -v; write_cex -a $dir/trace.aiw"
   fi
   yosys -q -l "$dir/yosys.log" -e "implicitly declared" -p "$read
     prep -top $top; flatten; memory_map; opt -fast; async2sync; $covers
@@ -158,6 +163,13 @@ else
     fi
   elif ((hits == 0)); then
     status=PASSED
+    # Out of time (--time-limit): the depth is the frames bmc3 finished.
+    reached=$(sed -n 's/.*No output asserted in \([0-9]*\) frames.*/\1/p' "$dir/smtbmc.log" | tail -1)
+    if [[ $mode == bmc && $solver == abc && -n $reached ]] && ((reached < depth)); then
+      echo "Time limit: $reached of $depth steps checked" >>"$dir/smtbmc.log"
+      depth=$reached
+      ((depth > 0)) || status=""
+    fi
   elif [[ $solver == bdd ]]; then
     status=FAILED
   else
