@@ -13,14 +13,11 @@ for top in zvc_compressor zvc_decompressor; do
     CDMA_MODES=$modes bash "$here/timing.sh" "$filelist" $top 4 32 "$outdir" "$liberty" 1.0 >&2
   done
 done
-python3 - "$outdir" "$liberty" <<'PY'
+python3 - "$here" "$outdir" "$liberty" <<'PY'
 import json, pathlib, sys
-sys.path.insert(0, sys.argv[0] and str(pathlib.Path(sys.argv[0]).parent))
-out, liberty = pathlib.Path(sys.argv[1]), sys.argv[2]
-import re
-text = pathlib.Path(liberty).read_text()
-areas = {m.group(1): float(m.group(3)) for m in
-         re.finditer(r"cell\s*\(\s*\"?(\w+)\"?\s*\)\s*\{(.*?)\barea\s*:\s*([0-9.]+)", text, re.S)}
+sys.path.insert(0, sys.argv[1])
+from report import liberty_areas
+out, areas = pathlib.Path(sys.argv[2]), liberty_areas(sys.argv[3])
 def asic_kge(path):
     design = json.loads(path.read_text())["design"]
     return sum(areas[t] * n for t, n in design["num_cells_by_type"].items()) / areas["NAND2X1"] / 1000

@@ -8,7 +8,9 @@
 #      (ELEM 0; DepthBeats 64, the engine's default).
 # FLOW: generic (gates + `stat -tech cmos`), asic (LIBERTY standard cells),
 #       ice40, ecp5, xilinx (7-series, -noiopad).
-# Writes OUTDIR/TOP-eELEM-bBUS-FLOW.json, .log and .commit; exits non-zero on failure.
+# Writes OUTDIR/TOP-eELEM-bBUS-FLOW.json, .log and .commit (with CDMA_MACROS,
+# the asic flow also lists the memories left as macros in -macros.txt);
+# exits non-zero on failure.
 set -euo pipefail
 . "$(dirname "$0")/yosys.sh"
 filelist=$1 top=$2 elem=$3 bus=$4 flow=$5 outdir=$6 liberty=${7:-}
@@ -16,7 +18,8 @@ name="$top-e$elem-b$bus$(cdma_variant)-$flow"
 mkdir -p "$outdir"
 case $flow in
   generic) map="$(cdma_map generic "$top") tee -o $outdir/$name.json stat -tech cmos -json" ;;
-  asic) map="$(cdma_map asic "$top" "$liberty") tee -o $outdir/$name.json stat -liberty $liberty -json" ;;
+  asic) map="$(cdma_map asic "$top" "$liberty") tee -o $outdir/$name.json stat -liberty $liberty -json" ;;&
+  asic) [ -z "${CDMA_MACROS:-}" ] || map="$map; tee -q -o $outdir/$name-macros.txt dump t:cdma_ram_1r1w" ;;
   ice40) map="synth_ice40 -flatten -top $top; tee -o $outdir/$name.json stat -json" ;;
   ecp5) map="synth_ecp5 -top $top; tee -o $outdir/$name.json stat -json" ;;
   xilinx) map="synth_xilinx -flatten -noiopad -top $top; tee -o $outdir/$name.json stat -json" ;;

@@ -9,7 +9,7 @@ cdma_elaborate() {
   local filelist=$1 top=$2 params=$3 incdir files
   incdir=$(sed -n 's/^+incdir+//p' "$filelist")
   files=$(grep -v '^+' "$filelist" | tr '\n' ' ')
-  echo "read_verilog -sv -I$incdir $files;
+  echo "read_verilog -sv -I$incdir $files;${CDMA_MACROS:+ blackbox cdma_ram_1r1w;}
 chparam $params $top;
 hierarchy -check -top $top; rename -top $top; proc; select -assert-none t:\$dlatch t:\$sr; check -assert;"
 }
@@ -26,8 +26,13 @@ cdma_params() {
     *) echo "-set ElemBytes $2 -set BusBytes $3${CDMA_MODES:+ -set Modes $CDMA_MODES}" ;;
   esac
 }
+# CDMA_MACROS=1 keeps every cdma_ram_1r1w as a black box, the place of an
+# SRAM macro (docs/rtl.md): the netlist is the logic around the memories, and
+# cdma_variant names such points "-macro".
 cdma_variant() {
-  if [ "${CDMA_MODES:-1}" = 0 ]; then echo "-plain"; fi
+  if [ "${CDMA_MODES:-1}" = 0 ]; then printf -- "-plain"; fi
+  if [ -n "${CDMA_MACROS:-}" ]; then printf -- "-macro"; fi
+  echo
 }
 
 # cdma_map FLOW TOP [LIBERTY]: the mapping commands of the generic flow
