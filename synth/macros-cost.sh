@@ -13,19 +13,17 @@ for top in cdma_buffer cdma_engine; do
   elem=4
   [ $top = cdma_buffer ] && elem=0
   for macros in "" 1; do
-    [ -f "$outdir/$top-e$elem-b32${macros:+-macro}-asic.json" ] ||
-      CDMA_MACROS=$macros bash "$here/synth.sh" "$filelist" $top $elem 32 asic "$outdir" "$liberty" >&2
+    CDMA_MACROS=$macros bash "$here/synth.sh" "$filelist" $top $elem 32 asic "$outdir" "$liberty" >&2
   done
 done
 python3 - "$here" "$outdir" "$liberty" <<'PY'
 import json, pathlib, re, sys
 sys.path.insert(0, sys.argv[1])
-from report import liberty_areas
+from report import cells_kge, liberty_areas
 out, areas = pathlib.Path(sys.argv[2]), liberty_areas(sys.argv[3])
 def kge(path):
-    # The black boxes (cdma_ram_1r1w) are not liberty cells: no area here.
     cells = json.loads(path.read_text())["design"]["num_cells_by_type"]
-    return sum(areas.get(t, 0.0) * n for t, n in cells.items()) / areas["NAND2X1"] / 1000
+    return cells_kge(cells, areas, black_boxes=("cdma_ram_1r1w",))
 print("| module (E=4, B=32) | kGE, storage in flip-flops | kGE of logic, memories as macros | memories (words × bits) | storage bits | commit |")
 print("|---|---|---|---|---|---|")
 for top, elem, label in (("cdma_buffer", 0, "cdma_buffer (64 beats)"), ("cdma_engine", 4, "cdma_engine")):

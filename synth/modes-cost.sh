@@ -16,11 +16,10 @@ done
 python3 - "$here" "$outdir" "$liberty" <<'PY'
 import json, pathlib, sys
 sys.path.insert(0, sys.argv[1])
-from report import liberty_areas
+from report import cells_kge, liberty_areas
 out, areas = pathlib.Path(sys.argv[2]), liberty_areas(sys.argv[3])
 def asic_kge(path):
-    design = json.loads(path.read_text())["design"]
-    return sum(areas[t] * n for t, n in design["num_cells_by_type"].items()) / areas["NAND2X1"] / 1000
+    return cells_kge(json.loads(path.read_text())["design"]["num_cells_by_type"], areas)
 print("| module | modes | kGE (area flow) | kGE (timing flow) | Fmax, I/O 0 % | Fmax, I/O 20 % | levels | commit |")
 print("|---|---|---|---|---|---|---|---|")
 for top in ("zvc_compressor", "zvc_decompressor"):

@@ -29,6 +29,14 @@ def liberty_areas(path):
     return areas
 
 
+def cells_kge(cells, areas, black_boxes=()):
+    """kGE of Yosys's cell count by type; black boxes (SRAM macros) count no area."""
+    missing = [t for t in cells if t not in areas and t not in black_boxes]
+    if missing:
+        raise SystemExit(f"report.py: cells {missing} are not in the liberty")
+    return sum(areas[t] * n for t, n in cells.items() if t not in black_boxes) / areas["NAND2X1"] / 1000
+
+
 def summarize(flow, design, areas, bus):
     cells = design.get("num_cells_by_type", {})
     row = {"cells": design.get("num_cells", 0)}
