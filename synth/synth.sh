@@ -18,8 +18,8 @@ name="$top-e$elem-b$bus$(cdma_variant)-$flow"
 mkdir -p "$outdir"
 case $flow in
   generic) map="$(cdma_map generic "$top") tee -o $outdir/$name.json stat -tech cmos -json" ;;
-  asic) map="$(cdma_map asic "$top" "$liberty") tee -o $outdir/$name.json stat -liberty $liberty -json" ;;&
-  asic) [ -z "${CDMA_MACROS:-}" ] || map="$map; tee -q -o $outdir/$name-macros.txt dump t:cdma_ram_1r1w" ;;
+  asic) map="$(cdma_map asic "$top" "$liberty") tee -o $outdir/$name.json stat -liberty $liberty -json${CDMA_MACROS:+;
+             tee -q -o $outdir/$name-macros.txt dump t:cdma_ram_1r1w}" ;;
   ice40) map="synth_ice40 -flatten -top $top; tee -o $outdir/$name.json stat -json" ;;
   ecp5) map="synth_ecp5 -top $top; tee -o $outdir/$name.json stat -json" ;;
   xilinx) map="synth_xilinx -flatten -noiopad -top $top; tee -o $outdir/$name.json stat -json" ;;

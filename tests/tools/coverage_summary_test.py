@@ -5,6 +5,7 @@ unexplained one is listed, and an exclusion that matches nothing fails.
 Then the shipped exclusions: every file they name is in rtl/, and the
 network selects they exclude are ones tools/network-reach.py finds unset.
   coverage_summary_test.py REPOSITORY"""
+import importlib.util
 import pathlib
 import subprocess
 import sys
@@ -49,9 +50,8 @@ with tempfile.TemporaryDirectory() as d:
     r = run(tmp, points, rules + "a.sv len 0-3\n")
     assert r.returncode == 1 and "exclusions.txt:3: a.sv len: no unreached point" in r.stderr, r.stderr
 # The shipped list.
-sys.path.insert(0, str(root / "tools"))
-spec = __import__("importlib.util").util.spec_from_file_location("summary", summary)
-module = __import__("importlib.util").util.module_from_spec(spec)
+spec = importlib.util.spec_from_file_location("summary", summary)
+module = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(module)
 rules, reasons = module.read_exclusions(root / "tools/coverage-exclusions.txt")
 sources = {p.name for p in (root / "rtl").rglob("*.sv")}
