@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# The open ASIC flow: one module from RTL to a routed, DRC- and LVS-checked
+# layout with Debian's qflow on the OSU 0.18 um standard cells
+# (qflow-tech-osu018; docs/resources.md, "A routed layout").
+#   synth/pnr.sh FILELIST TOP ELEM BUS OUTDIR
+# Steps: the project's elaboration and checks (yosys.sh), flattened to plain
+# Verilog (qflow's input); qflow's synthesize (Yosys, ABC, blifFanout), place
+# (graywolf), route (qrouter), migrate (magic reads the routed DEF), drc
+# (magic) and lvs (netgen: the layout's extracted netlist against the
+# synthesized one); the layout written as GDS by magic and drawn as a PNG by
+# KLayout without a display (synth/layout_png.py); the routed netlist timed by
+# OpenSTA (synth/timing.tcl, synth/cdma.sdc) with qrouter's extracted wires:
+# their delays (rc2dly, SDF), their capacitance on each net, and the clock
+# propagated through qflow's clock buffers (there is no clock tree).
+# Debian removes the cells' own GDS from qflow-tech-osu018 (Files-Excluded in
+# its copyright file), so magic holds the cells as their LEF abstracts: DRC
+# checks the routing, the pins and the cells' obstructions, LVS the
+# connectivity, and the GDS holds the routing and the cells' abstracts, not
+# their transistors.
+# Writes OUTDIR/TOP-eELEM-bBUS/ (qflow's project: source, synthesis, layout,
+# log; the PNG) and OUTDIR/TOP-eELEM-bBUS-pnr.json (synth/pnr_report.py);
+# exits non-zero when a step fails, naming the step and its log.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+. "$here/yosys.sh"
+[ $# -eq 5 ] || { echo "usage: $0 FILELIST TOP ELEM BUS OUTDIR" >&2; exit 2; }
+filelist=$1 top=$2 elem=$3 bus=$4 outdir=$5
+tech=/usr/share/qflow/tech/osu018
+for tool in qflow graywolf qrouter magic netgen sta tcsh klayout; do
+  command -v "$tool" >/dev/null || { echo "pnr.sh: $tool is not installed: tools/deps.sh pnr" >&2; exit 2; }
+done
+[ -d "$tech" ] || { echo "pnr.sh: no OSU 0.18 um technology at $tech: tools/deps.sh pnr" >&2; exit 2; }
+name="$top-e$elem-b$bus"
+dir="$outdir/$name"
+rm -rf "$dir" "$dir-pnr.json"
+mkdir -p "$dir"/{source,synthesis,layout,log}
+
+cdma_yosys "pnr.sh: $name" "$dir/log/elaborate.log" \
+  "$(cdma_elaborate "$filelist" "$top" "$(cdma_params "$top" "$elem" "$bus")") flatten; opt_clean; write_verilog -noattr $dir/source/$top.v"
+
+# qflow exits 0 even when a step fails; its log then ends with "error condition".
+# steps.tsv: each step's wall-clock seconds.
+qflow_step() {
+  local step=$1 log=$2 start=$SECONDS
+  echo "pnr.sh: $name: $step"
+  if ! (cd "$dir" && qflow -T osu018 "$step" "$top") >"$dir/log/qflow-$step.out" 2>&1 ||
+     grep -q "error condition" "$dir/log/$log"; then
+    echo "pnr.sh: $name: qflow $step failed ($dir/log/$log):" >&2
+    tail -n 5 "$dir/log/$log" >&2
+    exit 1
+  fi
+  printf '%s\t%d\n' "$step" $((SECONDS - start)) >>"$dir/steps.tsv"
+}
+qflow_step synthesize synth.log
+qflow_step place place.log
+qflow_step route route.log
+grep -q "Final: No failed routes" "$dir/log/route.log" || {
+  echo "pnr.sh: $name: qrouter left nets unrouted ($dir/log/route.log):" >&2
+  grep "Final:" "$dir/log/route.log" >&2
+  exit 1
+}
+qflow_step migrate migrate.log
+qflow_step drc drc.log
+qflow_step lvs lvs.log
+
+# The GDS, from the migrated layout with the cells' LEF abstracts (qflow's own
+# gdsii step needs the cells' GDS, which Debian does not ship), and its picture.
+echo "pnr.sh: $name: gds, png"
+(cd "$dir/layout" && magic -dnull -noconsole <<EOF) >"$dir/log/gds.log" 2>&1
+lef read $tech/osu018_stdcells.lef
+load $top
+select top cell
+expand
+gds write $top
+quit -noprompt
+EOF
+[ -s "$dir/layout/$top.gds" ] || { echo "pnr.sh: $name: magic wrote no GDS ($dir/log/gds.log)" >&2; exit 1; }
+QT_QPA_PLATFORM=offscreen klayout -zz -rd gds="$dir/layout/$top.gds" -rd png="$dir/$name.png" \
+  -r "$here/layout_png.py" >"$dir/log/png.log" 2>&1 && [ -s "$dir/$name.png" ] ||
+  { echo "pnr.sh: $name: KLayout drew no picture ($dir/log/png.log)" >&2; exit 1; }
+
+# Post-route timing: qrouter's RC trees as SDF, the routed netlist, a
+# propagated clock (qflow buffers the clock net's fan-out; there is no tree).
+echo "pnr.sh: $name: timing"
+lib="$tech/osu018_stdcells.lib"
+(cd "$dir/layout" && /usr/lib/qflow/bin/rc2dly -r "$top.rc" -l "$lib" -d "$dir/synthesis/$top.sdf") \
+  >"$dir/log/rc2dly.log" 2>&1
+sed -i -e 's/</[/g' -e 's/>/]/g' "$dir/synthesis/$top.sdf"  # the netlist's bus brackets, as qflow does
+python3 "$here/pnr_report.py" --loads "$dir/layout/$top.rc" >"$dir/synthesis/$top-loads.tcl"
+base="$dir/$name-routed"
+if ! sta -no_init -exit <(printf 'set liberty %s\nset netlist %s\nset top %s\nset target %s\nset report %s\nset sdc %s\nset sdf %s\nset loads %s\nsource %s\n' \
+      "$lib" "$dir/synthesis/$top.rtlnopwr.v" "$top" 5.0 "$base" "$here/cdma.sdc" \
+      "$dir/synthesis/$top.sdf" "$dir/synthesis/$top-loads.tcl" "$here/timing.tcl") >"$base-sta.log" 2>&1 ||
+   grep -q "^Error" "$base-sta.log"; then
+  echo "pnr.sh: $name: OpenSTA failed ($base-sta.log):" >&2
+  grep -m 10 "Error" "$base-sta.log" >&2
+  exit 1
+fi
+"$here/../tools/source-commit.sh" rtl synth/yosys.sh synth/pnr.sh synth/pnr_report.py synth/layout_png.py synth/timing.tcl \
+  synth/cdma.sdc >"$dir/commit"
+python3 "$here/pnr_report.py" "$dir" "$top" "$elem" "$bus" "$tech/osu018_stdcells.lef" >"$dir-pnr.json"
+echo "pnr.sh: $name ok"
