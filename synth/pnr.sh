@@ -35,6 +35,13 @@ dir="$outdir/$name"
 rm -rf "$dir" "$dir-pnr.json"
 mkdir -p "$dir"/{source,synthesis,layout,log}
 
+# qflow's options (it keeps a project_vars.sh it finds): graywolf places at
+# 80 % density (decongest adds filler cells), so that qrouter, which may not
+# stack vias on this technology, finds room; at the 97 % graywolf packs by
+# itself a compressor's route kept a stack it could not remove (one metal1
+# area error).
+echo "set initial_density = 0.8" >"$dir/project_vars.sh"
+
 cdma_yosys "pnr.sh: $name" "$dir/log/elaborate.log" \
   "$(cdma_elaborate "$filelist" "$top" "$(cdma_params "$top" "$elem" "$bus")") flatten; opt_clean; write_verilog -noattr $dir/source/$top.v"
 
