@@ -2,10 +2,9 @@
 # Arguments (sta has no argv: timing.sh sets them with `set` first):
 #   liberty netlist top target (period in ns) report (path report prefix)
 #   sdc (synth/cdma.sdc)
-#   sdf, loads (optional, both or neither: a routed netlist's wire delays and
-#        a file of set_load commands with its wires' capacitance, from
-#        synth/pnr.sh; the clock is then propagated through its buffers
-#        instead of ideal)
+#   loads (optional: set_load commands with a routed netlist's wire
+#        capacitance, from synth/pnr.sh; the clock is then propagated
+#        through its buffers instead of ideal)
 # For each boundary budget (synth/cdma.sdc's io_budget, 0 and 0.2): the worst
 # and total negative slack at the target period, then the shortest period
 # with no negative slack (bisection to 1 ps), and the critical path there,
@@ -14,17 +13,14 @@
 read_liberty $liberty
 read_verilog $netlist
 link_design $top
-if {[info exists sdf]} {
-  read_sdf $sdf
-  source $loads
-}
+if {[info exists loads]} { source $loads }
 
 proc constrain {p b} {
-  global period io_budget sdc sdf
+  global period io_budget sdc loads
   set period $p
   set io_budget $b
   source $sdc
-  if {[info exists sdf]} { set_propagated_clock [all_clocks] }
+  if {[info exists loads]} { set_propagated_clock [all_clocks] }
 }
 
 foreach budget {0 0.2} {
