@@ -13,8 +13,9 @@ usage:
 
 Areas from the routed DEF and the cells' LEF sizes: the die, the core (the
 rows' bounding box, filler cells included), the cells (without fillers) and
-utilization = cells / core. Fmax from OpenSTA with the extracted wire delays
-(the budget of 0 and of 20 % of the period at the inputs and outputs).
+utilization = cells / core. Fmax from OpenSTA with the extracted wire
+capacitance and a propagated clock (the budget of 0 and of 20 % of the
+period at the inputs and outputs).
 """
 import argparse
 import json
