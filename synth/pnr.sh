@@ -95,14 +95,8 @@ echo "pnr.sh: $name: timing"
 lib="$tech/osu018_stdcells.lib"
 python3 "$here/pnr_report.py" --loads "$dir/layout/$top.rc" >"$dir/synthesis/$top-loads.tcl"
 base="$dir/$name-routed"
-if ! sta -no_init -exit <(printf 'set liberty %s\nset netlist %s\nset top %s\nset target %s\nset report %s\nset sdc %s\nset loads %s\nsource %s\n' \
-      "$lib" "$dir/synthesis/$top.rtlnopwr.v" "$top" 5.0 "$base" "$here/cdma.sdc" \
-      "$dir/synthesis/$top-loads.tcl" "$here/timing.tcl") >"$base-sta.log" 2>&1 ||
-   grep -q "^Error" "$base-sta.log"; then
-  echo "pnr.sh: $name: OpenSTA failed ($base-sta.log):" >&2
-  grep -m 10 "Error" "$base-sta.log" >&2
-  exit 1
-fi
+cdma_timing "pnr.sh: $name" "$base-sta.log" liberty="$lib" netlist="$dir/synthesis/$top.rtlnopwr.v" top="$top" \
+  target=5.0 report="$base" sdc="$here/cdma.sdc" loads="$dir/synthesis/$top-loads.tcl"
 "$here/../tools/source-commit.sh" rtl synth/yosys.sh synth/pnr.sh synth/pnr_report.py synth/layout_png.py synth/timing.tcl \
   synth/cdma.sdc >"$dir/commit"
 python3 "$here/pnr_report.py" "$dir" "$top" "$elem" "$bus" "$tech/osu018_stdcells.lef" >"$dir-pnr.json"

@@ -32,13 +32,8 @@ splitnets; opt_clean -purge; insbuf -buf BUFX2 A Y;
 tee -q -o $base-stat.json stat -liberty $liberty -json;
 write_verilog -noattr -noexpr -nohex -nodec $base.v"
 cdma_yosys "timing.sh: $name" "$base.log" "$script"
-if ! sta -no_init -exit <(printf 'set liberty %s\nset netlist %s\nset top %s\nset target %s\nset report %s\nset sdc %s\nsource %s\n' \
-      "$liberty" "$base.v" "$top" "$period" "$base" "$here/cdma.sdc" "$here/timing.tcl") >"$base-sta.log" 2>&1 ||
-   grep -q "^Error" "$base-sta.log"; then
-  echo "timing.sh: OpenSTA failed on $name:" >&2
-  grep -m 10 "Error" "$base-sta.log" >&2
-  exit 1
-fi
+cdma_timing "timing.sh: $name" "$base-sta.log" liberty="$liberty" netlist="$base.v" top="$top" target="$period" \
+  report="$base" sdc="$here/cdma.sdc"
 "$here/../tools/source-commit.sh" rtl synth/timing.sh synth/timing.tcl synth/cdma.sdc >"$base.commit"
 python3 "$here/timing_report.py" --point "$base" "$top" "$elem" "$bus" "$period" "$liberty"
 echo "timing.sh: $name ok"

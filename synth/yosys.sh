@@ -61,3 +61,18 @@ cdma_yosys() {
     return 1
   fi
 }
+
+# cdma_timing NAME LOG VAR=VALUE...: synth/timing.tcl in OpenSTA (which has
+# no argv: each VAR is set first), output in LOG; fails, naming NAME, when
+# OpenSTA fails or reports an error.
+cdma_timing() {
+  local name=$1 log=$2 kv
+  shift 2
+  if ! sta -no_init -exit <(for kv in "$@"; do printf 'set %s %s\n' "${kv%%=*}" "${kv#*=}"; done
+                             printf 'source %s\n' "$(dirname "${BASH_SOURCE[0]}")/timing.tcl") >"$log" 2>&1 ||
+     grep -q "^Error" "$log"; then
+    echo "$name: OpenSTA failed ($log):" >&2
+    grep -m 10 "Error" "$log" >&2
+    return 1
+  fi
+}
