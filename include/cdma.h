@@ -46,6 +46,11 @@ typedef struct cdma_dev {
   uint32_t poll_budget;
   /* Set by cdma_open from CONFIG. */
   unsigned elem_bytes, bus_bytes, max_burst;
+  /* Descriptor rings only: copy n bytes to / from memory at a bus address as
+   * the engine sees it (a plain memcpy through a mapping, with the platform's
+   * write barrier before returning from write_mem). */
+  void (*write_mem)(void* ctx, uint64_t addr, const void* src, uint32_t n);
+  void (*read_mem)(void* ctx, uint64_t addr, void* dst, uint32_t n);
 } cdma_dev;
 
 typedef struct cdma_desc {
@@ -109,6 +114,43 @@ int64_t cdma_memcpy_compressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint32
  * raw_bytes at dst. Returns raw_bytes, or as cdma_memcpy_compressed. */
 int64_t cdma_memcpy_decompressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint32_t raw_bytes,
                                  uint32_t comp_bytes, unsigned mode);
+
+/* ---- Descriptor rings (docs/dma.md, "Descriptor rings") ----
+ * Software writes 32-byte descriptors into a ring of 2**size_log2 slots in
+ * memory and moves RING_TAIL on; the engine fetches them, runs them in order
+ * with any register-queued ones, and writes a 16-byte completion record per
+ * slot (tag, error, done bit, raw bytes, payload bytes). One slot stays empty,
+ * so a ring holds 2**size_log2 - 1 descriptors. */
+typedef struct cdma_ring {
+  uint64_t desc_base; /* bus address of slot 0's descriptor, 32-byte aligned */
+  uint64_t cpl_base;  /* bus address of slot 0's completion record, 16-byte aligned */
+  unsigned size_log2; /* 1 to 15 */
+  uint16_t tail;      /* the next slot software fills */
+  uint16_t next;      /* the oldest slot whose record software has not taken */
+} cdma_ring;
+
+/* Sets the ring up and enables it, empty, with interrupt coalescing: IRQ.RING
+ * after irq_count records (0 counts as 1) or irq_timer cycles after the first
+ * one not yet signalled (0: no timer). Clears every completion record.
+ * 0, CDMA_RC_BUSY (the ring still runs descriptors: RING_HEAD.QUIET clear),
+ * or CDMA_RC_NODEV (no write_mem/read_mem, or a bad size or alignment). */
+int cdma_ring_open(cdma_dev* dev, cdma_ring* ring, uint64_t desc_base, uint64_t cpl_base,
+                   unsigned size_log2, uint16_t irq_count, uint16_t irq_timer);
+
+/* Writes up to n descriptors into free slots, then moves RING_TAIL once.
+ * Returns how many were queued (fewer than n when the ring fills). A slot is
+ * free once its previous record has been taken by cdma_ring_poll. */
+int cdma_ring_submit(cdma_dev* dev, cdma_ring* ring, const cdma_desc* descs, int n);
+
+/* Takes the oldest completion record if it is done: 1 (status filled in and
+ * the record cleared for the slot's next use), or 0. */
+int cdma_ring_poll(cdma_dev* dev, cdma_ring* ring, cdma_status* status);
+
+/* The ring's interrupt handler body: acknowledges IRQ.RING, then takes every
+ * done record, oldest first, handing each to done(ctx, record). Returns the
+ * number taken. */
+int cdma_ring_service_irq(cdma_dev* dev, cdma_ring* ring,
+                          void (*done)(void* ctx, const cdma_status* status), void* ctx);
 
 /* A short name for a status error code or a cdma_rc ("ok", "truncated", ...). */
 const char* cdma_strerror(int code);

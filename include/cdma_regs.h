@@ -17,6 +17,10 @@
 #define CDMA_IRQ 0x0Cu /* w1c: Interrupt status; write 1 to clear. */
 #define CDMA_IRQ_DONE_SHIFT 0u
 #define CDMA_IRQ_DONE_MASK 0x00000001u
+#define CDMA_IRQ_RING_SHIFT 1u
+#define CDMA_IRQ_RING_MASK 0x00000002u
+#define CDMA_IRQ_CPL_ERR_SHIFT 2u
+#define CDMA_IRQ_CPL_ERR_MASK 0x00000004u
 #define CDMA_DESC_OP 0x10u /* rw: Operation of the staged descriptor. */
 #define CDMA_DESC_OP_OP_SHIFT 0u
 #define CDMA_DESC_OP_OP_MASK 0x00000003u
@@ -48,6 +52,28 @@
 #define CDMA_STS_ERROR_CODE_SHIFT 0u
 #define CDMA_STS_ERROR_CODE_MASK 0x0000000Fu
 #define CDMA_STS_POP 0x48u /* wo: Any write removes the oldest status record; SLVERR when there is none. */
+#define CDMA_RING_CTRL 0x4Cu /* rw: Descriptor ring control; SLVERR (no change) unless RING_HEAD.QUIET. */
+#define CDMA_RING_CTRL_EN_SHIFT 0u
+#define CDMA_RING_CTRL_EN_MASK 0x00000001u
+#define CDMA_RING_CTRL_SIZE_LOG2_SHIFT 8u
+#define CDMA_RING_CTRL_SIZE_LOG2_MASK 0x00000F00u
+#define CDMA_RING_BASE_LO 0x50u /* rw: Descriptor ring address, bits 31:0 (bits 4:0 ignored: 32-byte slots); SLVERR unless RING_HEAD.QUIET. */
+#define CDMA_RING_BASE_HI 0x54u /* rw: Descriptor ring address, bits 63:32; SLVERR unless RING_HEAD.QUIET. */
+#define CDMA_CPL_BASE_LO 0x58u /* rw: Completion ring address, bits 31:0 (bits 3:0 ignored: 16-byte records); SLVERR unless RING_HEAD.QUIET. */
+#define CDMA_CPL_BASE_HI 0x5Cu /* rw: Completion ring address, bits 63:32; SLVERR unless RING_HEAD.QUIET. */
+#define CDMA_RING_TAIL 0x60u /* rw: The slot after the last descriptor software has written. */
+#define CDMA_RING_TAIL_TAIL_SHIFT 0u
+#define CDMA_RING_TAIL_TAIL_MASK 0x0000FFFFu
+#define CDMA_RING_HEAD 0x64u /* ro: Ring progress. */
+#define CDMA_RING_HEAD_HEAD_SHIFT 0u
+#define CDMA_RING_HEAD_HEAD_MASK 0x0000FFFFu
+#define CDMA_RING_HEAD_QUIET_SHIFT 16u
+#define CDMA_RING_HEAD_QUIET_MASK 0x00010000u
+#define CDMA_IRQ_COAL 0x68u /* rw: Interrupt coalescing of the ring's completion records. */
+#define CDMA_IRQ_COAL_COUNT_SHIFT 0u
+#define CDMA_IRQ_COAL_COUNT_MASK 0x0000FFFFu
+#define CDMA_IRQ_COAL_TIMER_SHIFT 16u
+#define CDMA_IRQ_COAL_TIMER_MASK 0xFFFF0000u
 #define CDMA_ID_VALUE 0x63444D41u
 
 enum cdma_op { CDMA_OP_COPY = 0, CDMA_OP_OFFLOAD = 1, CDMA_OP_PREFETCH = 2 };
@@ -55,7 +81,7 @@ enum cdma_error {
   CDMA_ERR_OK = 0, CDMA_ERR_TRUNCATED = 1, CDMA_ERR_TRAILING = 2, CDMA_ERR_BAD_MASK = 3,
   CDMA_ERR_READ_SLVERR = 4, CDMA_ERR_READ_DECERR = 5, CDMA_ERR_WRITE_SLVERR = 6,
   CDMA_ERR_WRITE_DECERR = 7, CDMA_ERR_DESCRIPTOR = 8, CDMA_ERR_COMPRESS = 9,
-  CDMA_ERR_CAPACITY = 10
+  CDMA_ERR_CAPACITY = 10, CDMA_ERR_FETCH = 11
 };
 
 #endif

@@ -7,6 +7,7 @@ prim/cdma_prim_pkg.sv
 prim/cdma_ring_ptr.sv
 prim/cdma_ram_1r1w.sv
 prim/cdma_fifo_sync.sv
+prim/cdma_owner_queue.sv
 prim/zvc_compact_ctrl.sv
 prim/zvc_compact.sv
 prim/zvc_expand.sv
@@ -22,6 +23,9 @@ dma/cdma_buffer.sv
 dma/cdma_realign.sv
 dma/cdma_legalizer.sv
 dma/cdma_engine.sv
+dma/cdma_axi_mux_grant.sv
+dma/cdma_axi_mux.sv
+dma/cdma_ring.sv
 dma/cdma_csr_regs.sv
 dma/cdma_csr.sv
 dma/cdma_dma.sv

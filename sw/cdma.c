@@ -155,6 +155,107 @@ int64_t cdma_memcpy_decompressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint
   return rc < 0 ? rc : (int64_t)s.raw_bytes;
 }
 
+/* ---- Descriptor rings ---- */
+
+/* Little-endian stores and loads, whatever the CPU's byte order. */
+static void put32(uint8_t* p, uint32_t v) {
+  for (int i = 0; i < 4; ++i) p[i] = (uint8_t)(v >> (8 * i));
+}
+static void put64(uint8_t* p, uint64_t v) {
+  put32(p, (uint32_t)v);
+  put32(p + 4, (uint32_t)(v >> 32));
+}
+static uint32_t get32(const uint8_t* p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+#define CDMA_DESC_BYTES 32u
+#define CDMA_CPL_BYTES 16u
+#define CDMA_CPL_DONE 0x80000000u
+
+static uint16_t ring_mask(const cdma_ring* ring) {
+  return (uint16_t)((1u << ring->size_log2) - 1u);
+}
+
+static void clear_record(cdma_dev* dev, const cdma_ring* ring, uint16_t slot) {
+  static const uint8_t zero[CDMA_CPL_BYTES] = {0};
+  dev->write_mem(dev->ctx, ring->cpl_base + (uint64_t)slot * CDMA_CPL_BYTES, zero, CDMA_CPL_BYTES);
+}
+
+int cdma_ring_open(cdma_dev* dev, cdma_ring* ring, uint64_t desc_base, uint64_t cpl_base,
+                   unsigned size_log2, uint16_t irq_count, uint16_t irq_timer) {
+  if (!dev->write_mem || !dev->read_mem || size_log2 < 1 || size_log2 > 15 ||
+      desc_base % CDMA_DESC_BYTES || cpl_base % CDMA_CPL_BYTES)
+    return CDMA_RC_NODEV;
+  if (!(rd(dev, CDMA_RING_HEAD) & CDMA_RING_HEAD_QUIET_MASK)) return CDMA_RC_BUSY;
+  ring->desc_base = desc_base;
+  ring->cpl_base = cpl_base;
+  ring->size_log2 = size_log2;
+  for (uint32_t slot = 0; slot < 1u << size_log2; ++slot) clear_record(dev, ring, (uint16_t)slot);
+  /* Disabled, the ring's head follows the tail: empty from slot 0. */
+  wr(dev, CDMA_RING_CTRL, 0u);
+  wr(dev, CDMA_RING_TAIL, 0u);
+  wr(dev, CDMA_RING_BASE_LO, (uint32_t)desc_base);
+  wr(dev, CDMA_RING_BASE_HI, (uint32_t)(desc_base >> 32));
+  wr(dev, CDMA_CPL_BASE_LO, (uint32_t)cpl_base);
+  wr(dev, CDMA_CPL_BASE_HI, (uint32_t)(cpl_base >> 32));
+  wr(dev, CDMA_IRQ_COAL,
+     (uint32_t)irq_count << CDMA_IRQ_COAL_COUNT_SHIFT | (uint32_t)irq_timer
+                                                            << CDMA_IRQ_COAL_TIMER_SHIFT);
+  wr(dev, CDMA_RING_CTRL, CDMA_RING_CTRL_EN_MASK | (size_log2 << CDMA_RING_CTRL_SIZE_LOG2_SHIFT));
+  ring->tail = 0;
+  ring->next = 0;
+  return 0;
+}
+
+int cdma_ring_submit(cdma_dev* dev, cdma_ring* ring, const cdma_desc* descs, int n) {
+  const uint16_t mask = ring_mask(ring);
+  int queued = 0;
+  while (queued < n && ((ring->tail + 1u) & mask) != ring->next) {
+    const cdma_desc* d = &descs[queued];
+    uint8_t b[CDMA_DESC_BYTES] = {0};
+    put64(b, d->src);
+    put64(b + 8, d->dst);
+    put32(b + 16, d->raw_bytes);
+    put32(b + 20, d->comp_bytes);
+    put32(b + 24, (d->op & 3u) | (d->mode & 3u) << 4 | (uint32_t)d->tag << 16);
+    dev->write_mem(dev->ctx, ring->desc_base + (uint64_t)ring->tail * CDMA_DESC_BYTES, b,
+                   CDMA_DESC_BYTES);
+    ring->tail = (uint16_t)((ring->tail + 1u) & mask);
+    ++queued;
+  }
+  if (queued) wr(dev, CDMA_RING_TAIL, ring->tail);
+  return queued;
+}
+
+int cdma_ring_poll(cdma_dev* dev, cdma_ring* ring, cdma_status* status) {
+  if (ring->next == ring->tail) return 0;
+  uint8_t b[CDMA_CPL_BYTES];
+  dev->read_mem(dev->ctx, ring->cpl_base + (uint64_t)ring->next * CDMA_CPL_BYTES, b,
+                CDMA_CPL_BYTES);
+  if (!(get32(b + 12) & CDMA_CPL_DONE)) return 0;
+  const uint32_t w0 = get32(b);
+  status->tag = (uint16_t)w0;
+  status->error = (w0 >> 16) & 0xFu;
+  status->raw_bytes = get32(b + 4);
+  status->comp_bytes = get32(b + 8);
+  clear_record(dev, ring, ring->next);
+  ring->next = (uint16_t)((ring->next + 1u) & ring_mask(ring));
+  return 1;
+}
+
+int cdma_ring_service_irq(cdma_dev* dev, cdma_ring* ring,
+                          void (*done)(void* ctx, const cdma_status* status), void* ctx) {
+  wr(dev, CDMA_IRQ, CDMA_IRQ_RING_MASK);
+  int taken = 0;
+  cdma_status s;
+  while (cdma_ring_poll(dev, ring, &s)) {
+    done(ctx, &s);
+    ++taken;
+  }
+  return taken;
+}
+
 const char* cdma_strerror(int code) {
   static const char* const errors[] = {"ok",
                                        "truncated payload",
@@ -166,7 +267,8 @@ const char* cdma_strerror(int code) {
                                        "write DECERR",
                                        "bad descriptor",
                                        "compressor input error",
-                                       "payload over capacity"};
+                                       "payload over capacity",
+                                       "descriptor fetch error"};
   const int e = code < 0 ? -code : code;
   if (e < (int)(sizeof errors / sizeof errors[0])) return errors[e];
   switch (code) {

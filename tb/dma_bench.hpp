@@ -120,7 +120,14 @@ class DmaBench {
     d.m_axi_arready = d.m_axi_awready = d.m_axi_wready = 0;
     d.m_axi_rvalid = d.m_axi_bvalid = 0;
     h_.reset();
-    if constexpr (kCsr) setup_driver();
+    if constexpr (kCsr) {
+      // The descriptor ring's fetches (cdma_ring: Fetch = 2 descriptors, each
+      // in bursts of at most MaxBurstBeats) share the read channel.
+      const std::size_t desc_beats = std::max<std::size_t>(32 / engine_.bus_bytes, 1);
+      engine_.max_reads += static_cast<unsigned>(
+          2 * (desc_beats / std::min<std::size_t>(desc_beats, engine_.max_burst)));
+      setup_driver();
+    }
   }
 
  private:
@@ -139,6 +146,15 @@ class DmaBench {
       auto& b = *static_cast<DmaBench*>(ctx);
       const std::uint8_t resp = b.lite_now(true, static_cast<std::uint8_t>(offset), value).second;
       if (resp != 0) b.fail(fmt::format("driver write of 0x{:02x} answered {}", offset, resp));
+    };
+    // Descriptor rings: the CPU's stores and loads reach the bench's memory at once.
+    cpu_.write_mem = [](void* ctx, std::uint64_t addr, const void* src, std::uint32_t n) {
+      const auto* p = static_cast<const std::uint8_t*>(src);
+      static_cast<DmaBench*>(ctx)->mem.write(addr, Bytes(p, p + n));
+    };
+    cpu_.read_mem = [](void* ctx, std::uint64_t addr, void* dst, std::uint32_t n) {
+      const Bytes b = static_cast<DmaBench*>(ctx)->mem.read(addr, n);
+      std::copy(b.begin(), b.end(), static_cast<std::uint8_t*>(dst));
     };
     cpu_.ctx = this;
     if (auto_irq_) {

@@ -7,7 +7,9 @@ the documentation table (Markdown on stdout with --markdown).
 Register kinds (access): ro (hardware drives it: an input per field, or a
 constant "value"), rw (storage, an output per field), w1c (storage that
 hardware sets and a write of 1 clears; set wins), wo (reads 0; a write is
-accepted only while its <name>_ready_i is high, and pulses <name>_we_o).
+accepted only while its <name>_ready_i is high, and pulses <name>_we_o). An
+rw register with "guarded": true also has a <name>_ready_i and refuses
+writes while it is low.
 
 Usage: tools/regmap.py [--markdown | --check]
   (none)      write rtl/dma/cdma_regs_pkg.sv, rtl/dma/cdma_csr_regs.sv and include/cdma_regs.h
@@ -50,7 +52,7 @@ def c_header():
             "enum cdma_error {", "  CDMA_ERR_OK = 0, CDMA_ERR_TRUNCATED = 1, CDMA_ERR_TRAILING = 2, CDMA_ERR_BAD_MASK = 3,",
             "  CDMA_ERR_READ_SLVERR = 4, CDMA_ERR_READ_DECERR = 5, CDMA_ERR_WRITE_SLVERR = 6,",
             "  CDMA_ERR_WRITE_DECERR = 7, CDMA_ERR_DESCRIPTOR = 8, CDMA_ERR_COMPRESS = 9,",
-            "  CDMA_ERR_CAPACITY = 10", "};", "", "#endif"]
+            "  CDMA_ERR_CAPACITY = 10, CDMA_ERR_FETCH = 11", "};", "", "#endif"]
     return "\n".join(out) + "\n"
 
 
@@ -83,6 +85,8 @@ def sv_csr_regs():
         if r["access"] == "wo":
             ports += [f"  input  logic {'':<7}{port(r, {'name': None}, '_ready_i')},",
                       f"  output logic {'':<7}{port(r, {'name': None}, '_we_o')},"]
+        elif r.get("guarded"):
+            ports.append(f"  input  logic {'':<7}{port(r, {'name': None}, '_ready_i')},")
     ports[-1] = ports[-1].rstrip(",")
     stored = [(r, f) for r in regs if r["access"] in ("rw", "w1c") for f in fields_of(r)]
 
@@ -164,10 +168,10 @@ def sv_csr_regs():
             "",
             "  always_comb begin",
             "    unique case (waddr_i)"]
-    writable = [f"{pkg}{r['name']}_OFFSET" for r in regs if r["access"] in ("rw", "w1c")]
+    writable = [f"{pkg}{r['name']}_OFFSET" for r in regs if r["access"] in ("rw", "w1c") and not r.get("guarded")]
     out.append("      " + ",\n      ".join(writable) + ": wr_ok_o = 1'b1;")
     for r in regs:
-        if r["access"] == "wo":
+        if r["access"] == "wo" or r.get("guarded"):
             out.append(f"      {pkg}{r['name']}_OFFSET: wr_ok_o = {port(r, {'name': None}, '_ready_i')};")
     out += ["      default: wr_ok_o = 1'b0;",
             "    endcase",
@@ -191,6 +195,10 @@ def sv_csr_regs():
             "      unique case (waddr_i)"]
     for r in regs:
         if r["access"] not in ("rw", "w1c"):
+            continue
+        if r.get("guarded"):
+            lines = [f"if (wr_ok_o) {l}" for l in [f"{port(r, f, '_d')} = {port(r, f, '_wdata')};" for f in fields_of(r)]]
+            out += case_item(f"{pkg}{r['name']}_OFFSET", lines, "        ")
             continue
         o = f"{pkg}{r['name']}_OFFSET"
         lines = []
@@ -222,7 +230,7 @@ def markdown():
     out = ["| offset | register | access | fields / meaning |", "|---|---|---|---|"]
     for r in regs:
         fields = "; ".join(f"`{f['name']}` [{f['lsb'] + f['width'] - 1}:{f['lsb']}] {f['doc']}" for f in r.get("fields", []))
-        out.append(f"| 0x{r['offset']:02X} | `{r['name']}` | {r['access']} | {r['doc']}{' ' + fields if fields else ''} |")
+        out.append(f"| 0x{r['offset']:02X} | `{r['name']}` | {r['access']}{' (guarded)' if r.get('guarded') else ''} | {r['doc']}{' ' + fields if fields else ''} |")
     return "\n".join(out) + "\n"
 
 

@@ -77,6 +77,7 @@ group_prim() {
   clean zvc_packer "BusBytes=8 ChunkBytes=8 HoldMask=1 Rows=8"
   for d in 2 5; do clean cdma_ring_ptr "Depth=$d"; done
   clean cdma_ram_1r1w "Width=73 Depth=5"
+  for p in "Depth=2 CountW=1" "Depth=5 CountW=8"; do clean cdma_owner_queue "$p"; done
 }
 
 # The codecs at one point: "E B" with the frame modes (the default), "E B
@@ -98,6 +99,12 @@ group_dma() {
   clean cdma_csr_regs ""
   clean cdma_csr ""
   clean cdma_dma ""
+  clean cdma_axi_mux "BusBytes=8 IdW=1 Depth=2"
+  for p in "BusBytes=8 MaxBurstBeats=1" "BusBytes=16 MaxBurstBeats=2" "BusBytes=64 Fetch=5" \
+           "BusBytes=256 MaxBurstBeats=256 Fetch=16 InFlight=64"; do
+    clean cdma_ring "$p"
+  done
+  clean cdma_dma "ElemBytes=1 BusBytes=8 MaxBurstBeats=1 MaxReads=1 BufferBeats=4 RingFetch=3"
   for p in "ElemBytes=4 BusBytes=32" "ElemBytes=1 BusBytes=8 MaxBurstBeats=1 MaxReads=1 BufferBeats=4"; do
     clean cdma_engine "$p"
   done
@@ -125,6 +132,8 @@ group_refused() {
   done
   refused cdma_fifo_sync "Depth=1" "Depth must be at least 2"
   refused cdma_ring_ptr "Depth=1" "Depth must be at least 2"
+  refused cdma_owner_queue "Depth=1" "Depth must be at least 2"
+  refused cdma_ring "Fetch=1" "Fetch must be from 2 to 16"
   refused cdma_ram_1r1w "Depth=1" "Depth must be at least 2"
   refused cdma_buffer "DepthBeats=1" "DepthBeats must be from 2"
   refused cdma_engine "MaxBurstBeats=32 BufferBeats=16" "BufferBeats must be at least"

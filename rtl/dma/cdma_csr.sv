@@ -2,8 +2,10 @@
 // the decode and storage are cdma_csr_regs, generated from it by tools/regmap.py):
 // a CPU stages a descriptor in DESC_* and queues it with DESC_PUSH, reads the
 // oldest status record from STS_* and removes it with STS_POP, and gets a
-// completion interrupt (irq_o = CTRL.IRQ_EN & IRQ.DONE, DONE set whenever a
-// new status record reaches the head, cleared by writing 1).
+// completion interrupt (irq_o = CTRL.IRQ_EN & any IRQ bit: DONE set whenever
+// a new status record reaches the head, RING and CPL_ERR by the descriptor
+// ring (cdma_ring), each cleared by writing 1). The RING_* registers configure
+// the ring; those a running ring reads refuse writes unless it is quiet.
 //
 // One read and one write in flight (AW and W are taken together). A write
 // to a read-only or unmapped register, a DESC_PUSH while the previous push is
@@ -57,7 +59,19 @@ module cdma_csr #(
   input  logic [31:0] sts_comp_bytes_i,
   input  logic [3:0]  sts_error_i,
   input  logic        busy_i,
-  output logic        irq_o
+  output logic        irq_o,
+  // To the descriptor ring (cdma_ring).
+  output logic        ring_en_o,
+  output logic [3:0]  ring_size_log2_o,
+  output logic [63:0] ring_base_o,
+  output logic [63:0] ring_cpl_base_o,
+  output logic [15:0] ring_tail_o,
+  output logic [15:0] ring_irq_count_o,
+  output logic [15:0] ring_irq_timer_o,
+  input  logic [15:0] ring_head_i,
+  input  logic        ring_quiet_i,
+  input  logic        ring_irq_set_i,
+  input  logic        ring_cpl_err_i
 );
   localparam logic [1:0] RespOkay = 2'b00, RespSlvErr = 2'b10;
 
@@ -65,7 +79,8 @@ module cdma_csr #(
   logic        wr_fire, wr_ok, push, pop, new_head, rd_ok;
   logic [7:0]  waddr, raddr;
   logic [31:0] rd_value;
-  logic        irq_en, done;
+  logic        irq_en, done, ring_irq, cpl_err;
+  logic [31:0] ring_base_lo, ring_base_hi, cpl_base_lo, cpl_base_hi;
   logic [1:0]  op, mode;
   logic [15:0] tag;
   logic [31:0] src_lo, src_hi, dst_lo, dst_hi, raw, comp;
@@ -90,6 +105,10 @@ module cdma_csr #(
     .ctrl_irq_en_o          (irq_en),
     .irq_done_set_i         (new_head),
     .irq_done_o             (done),
+    .irq_ring_set_i         (ring_irq_set_i),
+    .irq_ring_o             (ring_irq),
+    .irq_cpl_err_set_i      (ring_cpl_err_i),
+    .irq_cpl_err_o          (cpl_err),
     .desc_op_op_o           (op),
     .desc_op_mode_o         (mode),
     .desc_tag_tag_o         (tag),
@@ -109,8 +128,26 @@ module cdma_csr #(
     .sts_comp_bytes_i       (sts_comp_bytes_i),
     .sts_error_code_i       (sts_error_i),
     .sts_pop_ready_i        (sts_valid_i),
-    .sts_pop_we_o           (pop)
+    .sts_pop_we_o           (pop),
+    .ring_ctrl_en_o         (ring_en_o),
+    .ring_ctrl_size_log2_o  (ring_size_log2_o),
+    .ring_ctrl_ready_i      (ring_quiet_i),
+    .ring_base_lo_o         (ring_base_lo),
+    .ring_base_lo_ready_i   (ring_quiet_i),
+    .ring_base_hi_o         (ring_base_hi),
+    .ring_base_hi_ready_i   (ring_quiet_i),
+    .cpl_base_lo_o          (cpl_base_lo),
+    .cpl_base_lo_ready_i    (ring_quiet_i),
+    .cpl_base_hi_o          (cpl_base_hi),
+    .cpl_base_hi_ready_i    (ring_quiet_i),
+    .ring_tail_tail_o       (ring_tail_o),
+    .ring_head_head_i       (ring_head_i),
+    .ring_head_quiet_i      (ring_quiet_i),
+    .irq_coal_count_o       (ring_irq_count_o),
+    .irq_coal_timer_o       (ring_irq_timer_o)
   );
+  assign ring_base_o     = {ring_base_hi, ring_base_lo};
+  assign ring_cpl_base_o = {cpl_base_hi, cpl_base_lo};
 
   // ---- Descriptor and status queues, interrupt ----
   // A record reaches the head: the queue was empty, or the head was just popped.
@@ -133,7 +170,7 @@ module cdma_csr #(
   assign desc_valid_o = desc_pending_q;
   assign {desc_op_o, desc_mode_o, desc_tag_o, desc_src_addr_o, desc_dst_addr_o, desc_raw_bytes_o,
           desc_comp_bytes_o} = pushed_q;
-  assign irq_o = irq_en && done;
+  assign irq_o = irq_en && (done || ring_irq || cpl_err);
 
   // ---- AXI4-Lite handshakes: one write (AW and W together) and one read ----
   logic       bvalid_d, bvalid_q, rvalid_d, rvalid_q;

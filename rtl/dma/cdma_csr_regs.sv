@@ -25,6 +25,10 @@ module cdma_csr_regs (
   output logic        ctrl_irq_en_o,
   input  logic        irq_done_set_i,
   output logic        irq_done_o,
+  input  logic        irq_ring_set_i,
+  output logic        irq_ring_o,
+  input  logic        irq_cpl_err_set_i,
+  output logic        irq_cpl_err_o,
   output logic [1:0]  desc_op_op_o,
   output logic [1:0]  desc_op_mode_o,
   output logic [15:0] desc_tag_tag_o,
@@ -44,10 +48,28 @@ module cdma_csr_regs (
   input  logic [31:0] sts_comp_bytes_i,
   input  logic [cdma_regs_pkg::STS_ERROR_CODE_WIDTH-1:0] sts_error_code_i,
   input  logic        sts_pop_ready_i,
-  output logic        sts_pop_we_o
+  output logic        sts_pop_we_o,
+  output logic        ring_ctrl_en_o,
+  output logic [3:0]  ring_ctrl_size_log2_o,
+  input  logic        ring_ctrl_ready_i,
+  output logic [31:0] ring_base_lo_o,
+  input  logic        ring_base_lo_ready_i,
+  output logic [31:0] ring_base_hi_o,
+  input  logic        ring_base_hi_ready_i,
+  output logic [31:0] cpl_base_lo_o,
+  input  logic        cpl_base_lo_ready_i,
+  output logic [31:0] cpl_base_hi_o,
+  input  logic        cpl_base_hi_ready_i,
+  output logic [15:0] ring_tail_tail_o,
+  input  logic [cdma_regs_pkg::RING_HEAD_HEAD_WIDTH-1:0] ring_head_head_i,
+  input  logic [cdma_regs_pkg::RING_HEAD_QUIET_WIDTH-1:0] ring_head_quiet_i,
+  output logic [15:0] irq_coal_count_o,
+  output logic [15:0] irq_coal_timer_o
 );
   logic ctrl_irq_en_d, ctrl_irq_en_q;
   logic irq_done_d, irq_done_q;
+  logic irq_ring_d, irq_ring_q;
+  logic irq_cpl_err_d, irq_cpl_err_q;
   logic [1:0] desc_op_op_d, desc_op_op_q;
   logic [1:0] desc_op_mode_d, desc_op_mode_q;
   logic [15:0] desc_tag_tag_d, desc_tag_tag_q;
@@ -57,6 +79,15 @@ module cdma_csr_regs (
   logic [31:0] desc_dst_hi_d, desc_dst_hi_q;
   logic [31:0] desc_raw_bytes_d, desc_raw_bytes_q;
   logic [31:0] desc_comp_bytes_d, desc_comp_bytes_q;
+  logic ring_ctrl_en_d, ring_ctrl_en_q;
+  logic [3:0] ring_ctrl_size_log2_d, ring_ctrl_size_log2_q;
+  logic [31:0] ring_base_lo_d, ring_base_lo_q;
+  logic [31:0] ring_base_hi_d, ring_base_hi_q;
+  logic [31:0] cpl_base_lo_d, cpl_base_lo_q;
+  logic [31:0] cpl_base_hi_d, cpl_base_hi_q;
+  logic [15:0] ring_tail_tail_d, ring_tail_tail_q;
+  logic [15:0] irq_coal_count_d, irq_coal_count_q;
+  logic [15:0] irq_coal_timer_d, irq_coal_timer_q;
 
   // {mapped, value} of the register at raddr_i; then at waddr_i, whose value
   // the write's unstrobed bytes keep. Blocks, not a function called in a
@@ -69,7 +100,7 @@ module cdma_csr_regs (
       cdma_regs_pkg::ID_OFFSET: {rd_ok_o, rdata_o} = {1'b1, cdma_regs_pkg::ID_VALUE};
       cdma_regs_pkg::CONFIG_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(config_elem_bytes_i) << cdma_regs_pkg::CONFIG_ELEM_BYTES_LSB) | (32'(config_bus_bytes_log2_i) << cdma_regs_pkg::CONFIG_BUS_BYTES_LOG2_LSB) | (32'(config_max_burst_i) << cdma_regs_pkg::CONFIG_MAX_BURST_LSB)};
       cdma_regs_pkg::CTRL_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(ctrl_irq_en_q) << cdma_regs_pkg::CTRL_IRQ_EN_LSB)};
-      cdma_regs_pkg::IRQ_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(irq_done_q) << cdma_regs_pkg::IRQ_DONE_LSB)};
+      cdma_regs_pkg::IRQ_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(irq_done_q) << cdma_regs_pkg::IRQ_DONE_LSB) | (32'(irq_ring_q) << cdma_regs_pkg::IRQ_RING_LSB) | (32'(irq_cpl_err_q) << cdma_regs_pkg::IRQ_CPL_ERR_LSB)};
       cdma_regs_pkg::DESC_OP_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(desc_op_op_q) << cdma_regs_pkg::DESC_OP_OP_LSB) | (32'(desc_op_mode_q) << cdma_regs_pkg::DESC_OP_MODE_LSB)};
       cdma_regs_pkg::DESC_TAG_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(desc_tag_tag_q) << cdma_regs_pkg::DESC_TAG_TAG_LSB)};
       cdma_regs_pkg::DESC_SRC_LO_OFFSET: {rd_ok_o, rdata_o} = {1'b1, desc_src_lo_q};
@@ -85,6 +116,14 @@ module cdma_csr_regs (
       cdma_regs_pkg::STS_COMP_BYTES_OFFSET: {rd_ok_o, rdata_o} = {1'b1, sts_comp_bytes_i};
       cdma_regs_pkg::STS_ERROR_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(sts_error_code_i) << cdma_regs_pkg::STS_ERROR_CODE_LSB)};
       cdma_regs_pkg::STS_POP_OFFSET: {rd_ok_o, rdata_o} = {1'b1, 32'h0};
+      cdma_regs_pkg::RING_CTRL_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(ring_ctrl_en_q) << cdma_regs_pkg::RING_CTRL_EN_LSB) | (32'(ring_ctrl_size_log2_q) << cdma_regs_pkg::RING_CTRL_SIZE_LOG2_LSB)};
+      cdma_regs_pkg::RING_BASE_LO_OFFSET: {rd_ok_o, rdata_o} = {1'b1, ring_base_lo_q};
+      cdma_regs_pkg::RING_BASE_HI_OFFSET: {rd_ok_o, rdata_o} = {1'b1, ring_base_hi_q};
+      cdma_regs_pkg::CPL_BASE_LO_OFFSET: {rd_ok_o, rdata_o} = {1'b1, cpl_base_lo_q};
+      cdma_regs_pkg::CPL_BASE_HI_OFFSET: {rd_ok_o, rdata_o} = {1'b1, cpl_base_hi_q};
+      cdma_regs_pkg::RING_TAIL_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(ring_tail_tail_q) << cdma_regs_pkg::RING_TAIL_TAIL_LSB)};
+      cdma_regs_pkg::RING_HEAD_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(ring_head_head_i) << cdma_regs_pkg::RING_HEAD_HEAD_LSB) | (32'(ring_head_quiet_i) << cdma_regs_pkg::RING_HEAD_QUIET_LSB)};
+      cdma_regs_pkg::IRQ_COAL_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(irq_coal_count_q) << cdma_regs_pkg::IRQ_COAL_COUNT_LSB) | (32'(irq_coal_timer_q) << cdma_regs_pkg::IRQ_COAL_TIMER_LSB)};
       default: {rd_ok_o, rdata_o} = 33'h0;
     endcase
   end
@@ -96,7 +135,7 @@ module cdma_csr_regs (
       cdma_regs_pkg::ID_OFFSET: {wr_exists_unused, wr_value} = {1'b1, cdma_regs_pkg::ID_VALUE};
       cdma_regs_pkg::CONFIG_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(config_elem_bytes_i) << cdma_regs_pkg::CONFIG_ELEM_BYTES_LSB) | (32'(config_bus_bytes_log2_i) << cdma_regs_pkg::CONFIG_BUS_BYTES_LOG2_LSB) | (32'(config_max_burst_i) << cdma_regs_pkg::CONFIG_MAX_BURST_LSB)};
       cdma_regs_pkg::CTRL_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(ctrl_irq_en_q) << cdma_regs_pkg::CTRL_IRQ_EN_LSB)};
-      cdma_regs_pkg::IRQ_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(irq_done_q) << cdma_regs_pkg::IRQ_DONE_LSB)};
+      cdma_regs_pkg::IRQ_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(irq_done_q) << cdma_regs_pkg::IRQ_DONE_LSB) | (32'(irq_ring_q) << cdma_regs_pkg::IRQ_RING_LSB) | (32'(irq_cpl_err_q) << cdma_regs_pkg::IRQ_CPL_ERR_LSB)};
       cdma_regs_pkg::DESC_OP_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(desc_op_op_q) << cdma_regs_pkg::DESC_OP_OP_LSB) | (32'(desc_op_mode_q) << cdma_regs_pkg::DESC_OP_MODE_LSB)};
       cdma_regs_pkg::DESC_TAG_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(desc_tag_tag_q) << cdma_regs_pkg::DESC_TAG_TAG_LSB)};
       cdma_regs_pkg::DESC_SRC_LO_OFFSET: {wr_exists_unused, wr_value} = {1'b1, desc_src_lo_q};
@@ -112,6 +151,14 @@ module cdma_csr_regs (
       cdma_regs_pkg::STS_COMP_BYTES_OFFSET: {wr_exists_unused, wr_value} = {1'b1, sts_comp_bytes_i};
       cdma_regs_pkg::STS_ERROR_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(sts_error_code_i) << cdma_regs_pkg::STS_ERROR_CODE_LSB)};
       cdma_regs_pkg::STS_POP_OFFSET: {wr_exists_unused, wr_value} = {1'b1, 32'h0};
+      cdma_regs_pkg::RING_CTRL_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(ring_ctrl_en_q) << cdma_regs_pkg::RING_CTRL_EN_LSB) | (32'(ring_ctrl_size_log2_q) << cdma_regs_pkg::RING_CTRL_SIZE_LOG2_LSB)};
+      cdma_regs_pkg::RING_BASE_LO_OFFSET: {wr_exists_unused, wr_value} = {1'b1, ring_base_lo_q};
+      cdma_regs_pkg::RING_BASE_HI_OFFSET: {wr_exists_unused, wr_value} = {1'b1, ring_base_hi_q};
+      cdma_regs_pkg::CPL_BASE_LO_OFFSET: {wr_exists_unused, wr_value} = {1'b1, cpl_base_lo_q};
+      cdma_regs_pkg::CPL_BASE_HI_OFFSET: {wr_exists_unused, wr_value} = {1'b1, cpl_base_hi_q};
+      cdma_regs_pkg::RING_TAIL_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(ring_tail_tail_q) << cdma_regs_pkg::RING_TAIL_TAIL_LSB)};
+      cdma_regs_pkg::RING_HEAD_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(ring_head_head_i) << cdma_regs_pkg::RING_HEAD_HEAD_LSB) | (32'(ring_head_quiet_i) << cdma_regs_pkg::RING_HEAD_QUIET_LSB)};
+      cdma_regs_pkg::IRQ_COAL_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(irq_coal_count_q) << cdma_regs_pkg::IRQ_COAL_COUNT_LSB) | (32'(irq_coal_timer_q) << cdma_regs_pkg::IRQ_COAL_TIMER_LSB)};
       default: {wr_exists_unused, wr_value} = 33'h0;
     endcase
   end
@@ -131,9 +178,16 @@ module cdma_csr_regs (
       cdma_regs_pkg::DESC_DST_LO_OFFSET,
       cdma_regs_pkg::DESC_DST_HI_OFFSET,
       cdma_regs_pkg::DESC_RAW_BYTES_OFFSET,
-      cdma_regs_pkg::DESC_COMP_BYTES_OFFSET: wr_ok_o = 1'b1;
+      cdma_regs_pkg::DESC_COMP_BYTES_OFFSET,
+      cdma_regs_pkg::RING_TAIL_OFFSET,
+      cdma_regs_pkg::IRQ_COAL_OFFSET: wr_ok_o = 1'b1;
       cdma_regs_pkg::DESC_PUSH_OFFSET: wr_ok_o = desc_push_ready_i;
       cdma_regs_pkg::STS_POP_OFFSET: wr_ok_o = sts_pop_ready_i;
+      cdma_regs_pkg::RING_CTRL_OFFSET: wr_ok_o = ring_ctrl_ready_i;
+      cdma_regs_pkg::RING_BASE_LO_OFFSET: wr_ok_o = ring_base_lo_ready_i;
+      cdma_regs_pkg::RING_BASE_HI_OFFSET: wr_ok_o = ring_base_hi_ready_i;
+      cdma_regs_pkg::CPL_BASE_LO_OFFSET: wr_ok_o = cpl_base_lo_ready_i;
+      cdma_regs_pkg::CPL_BASE_HI_OFFSET: wr_ok_o = cpl_base_hi_ready_i;
       default: wr_ok_o = 1'b0;
     endcase
   end
@@ -145,6 +199,10 @@ module cdma_csr_regs (
   assign ctrl_irq_en_wdata = wdata[cdma_regs_pkg::CTRL_IRQ_EN_LSB +: cdma_regs_pkg::CTRL_IRQ_EN_WIDTH];
   logic irq_done_wdata;
   assign irq_done_wdata = wdata[cdma_regs_pkg::IRQ_DONE_LSB +: cdma_regs_pkg::IRQ_DONE_WIDTH];
+  logic irq_ring_wdata;
+  assign irq_ring_wdata = wdata[cdma_regs_pkg::IRQ_RING_LSB +: cdma_regs_pkg::IRQ_RING_WIDTH];
+  logic irq_cpl_err_wdata;
+  assign irq_cpl_err_wdata = wdata[cdma_regs_pkg::IRQ_CPL_ERR_LSB +: cdma_regs_pkg::IRQ_CPL_ERR_WIDTH];
   logic [1:0] desc_op_op_wdata;
   assign desc_op_op_wdata = wdata[cdma_regs_pkg::DESC_OP_OP_LSB +: cdma_regs_pkg::DESC_OP_OP_WIDTH];
   logic [1:0] desc_op_mode_wdata;
@@ -163,10 +221,30 @@ module cdma_csr_regs (
   assign desc_raw_bytes_wdata = wdata;
   logic [31:0] desc_comp_bytes_wdata;
   assign desc_comp_bytes_wdata = wdata;
+  logic ring_ctrl_en_wdata;
+  assign ring_ctrl_en_wdata = wdata[cdma_regs_pkg::RING_CTRL_EN_LSB +: cdma_regs_pkg::RING_CTRL_EN_WIDTH];
+  logic [3:0] ring_ctrl_size_log2_wdata;
+  assign ring_ctrl_size_log2_wdata = wdata[cdma_regs_pkg::RING_CTRL_SIZE_LOG2_LSB +: cdma_regs_pkg::RING_CTRL_SIZE_LOG2_WIDTH];
+  logic [31:0] ring_base_lo_wdata;
+  assign ring_base_lo_wdata = wdata;
+  logic [31:0] ring_base_hi_wdata;
+  assign ring_base_hi_wdata = wdata;
+  logic [31:0] cpl_base_lo_wdata;
+  assign cpl_base_lo_wdata = wdata;
+  logic [31:0] cpl_base_hi_wdata;
+  assign cpl_base_hi_wdata = wdata;
+  logic [15:0] ring_tail_tail_wdata;
+  assign ring_tail_tail_wdata = wdata[cdma_regs_pkg::RING_TAIL_TAIL_LSB +: cdma_regs_pkg::RING_TAIL_TAIL_WIDTH];
+  logic [15:0] irq_coal_count_wdata;
+  assign irq_coal_count_wdata = wdata[cdma_regs_pkg::IRQ_COAL_COUNT_LSB +: cdma_regs_pkg::IRQ_COAL_COUNT_WIDTH];
+  logic [15:0] irq_coal_timer_wdata;
+  assign irq_coal_timer_wdata = wdata[cdma_regs_pkg::IRQ_COAL_TIMER_LSB +: cdma_regs_pkg::IRQ_COAL_TIMER_WIDTH];
 
   always_comb begin
     ctrl_irq_en_d = ctrl_irq_en_q;
     irq_done_d = irq_done_q | irq_done_set_i;
+    irq_ring_d = irq_ring_q | irq_ring_set_i;
+    irq_cpl_err_d = irq_cpl_err_q | irq_cpl_err_set_i;
     desc_op_op_d = desc_op_op_q;
     desc_op_mode_d = desc_op_mode_q;
     desc_tag_tag_d = desc_tag_tag_q;
@@ -176,10 +254,23 @@ module cdma_csr_regs (
     desc_dst_hi_d = desc_dst_hi_q;
     desc_raw_bytes_d = desc_raw_bytes_q;
     desc_comp_bytes_d = desc_comp_bytes_q;
+    ring_ctrl_en_d = ring_ctrl_en_q;
+    ring_ctrl_size_log2_d = ring_ctrl_size_log2_q;
+    ring_base_lo_d = ring_base_lo_q;
+    ring_base_hi_d = ring_base_hi_q;
+    cpl_base_lo_d = cpl_base_lo_q;
+    cpl_base_hi_d = cpl_base_hi_q;
+    ring_tail_tail_d = ring_tail_tail_q;
+    irq_coal_count_d = irq_coal_count_q;
+    irq_coal_timer_d = irq_coal_timer_q;
     if (we_i) begin
       unique case (waddr_i)
         cdma_regs_pkg::CTRL_OFFSET: ctrl_irq_en_d = ctrl_irq_en_wdata;
-        cdma_regs_pkg::IRQ_OFFSET: irq_done_d = (irq_done_q & ~irq_done_wdata) | irq_done_set_i;
+        cdma_regs_pkg::IRQ_OFFSET: begin
+          irq_done_d = (irq_done_q & ~irq_done_wdata) | irq_done_set_i;
+          irq_ring_d = (irq_ring_q & ~irq_ring_wdata) | irq_ring_set_i;
+          irq_cpl_err_d = (irq_cpl_err_q & ~irq_cpl_err_wdata) | irq_cpl_err_set_i;
+        end
         cdma_regs_pkg::DESC_OP_OFFSET: begin
           desc_op_op_d = desc_op_op_wdata;
           desc_op_mode_d = desc_op_mode_wdata;
@@ -191,6 +282,19 @@ module cdma_csr_regs (
         cdma_regs_pkg::DESC_DST_HI_OFFSET: desc_dst_hi_d = desc_dst_hi_wdata;
         cdma_regs_pkg::DESC_RAW_BYTES_OFFSET: desc_raw_bytes_d = desc_raw_bytes_wdata;
         cdma_regs_pkg::DESC_COMP_BYTES_OFFSET: desc_comp_bytes_d = desc_comp_bytes_wdata;
+        cdma_regs_pkg::RING_CTRL_OFFSET: begin
+          if (wr_ok_o) ring_ctrl_en_d = ring_ctrl_en_wdata;
+          if (wr_ok_o) ring_ctrl_size_log2_d = ring_ctrl_size_log2_wdata;
+        end
+        cdma_regs_pkg::RING_BASE_LO_OFFSET: if (wr_ok_o) ring_base_lo_d = ring_base_lo_wdata;
+        cdma_regs_pkg::RING_BASE_HI_OFFSET: if (wr_ok_o) ring_base_hi_d = ring_base_hi_wdata;
+        cdma_regs_pkg::CPL_BASE_LO_OFFSET: if (wr_ok_o) cpl_base_lo_d = cpl_base_lo_wdata;
+        cdma_regs_pkg::CPL_BASE_HI_OFFSET: if (wr_ok_o) cpl_base_hi_d = cpl_base_hi_wdata;
+        cdma_regs_pkg::RING_TAIL_OFFSET: ring_tail_tail_d = ring_tail_tail_wdata;
+        cdma_regs_pkg::IRQ_COAL_OFFSET: begin
+          irq_coal_count_d = irq_coal_count_wdata;
+          irq_coal_timer_d = irq_coal_timer_wdata;
+        end
         default: ;
       endcase
     end
@@ -200,6 +304,8 @@ module cdma_csr_regs (
     if (!rst_ni) begin
       ctrl_irq_en_q <= '0;
       irq_done_q <= '0;
+      irq_ring_q <= '0;
+      irq_cpl_err_q <= '0;
       desc_op_op_q <= '0;
       desc_op_mode_q <= '0;
       desc_tag_tag_q <= '0;
@@ -209,9 +315,20 @@ module cdma_csr_regs (
       desc_dst_hi_q <= '0;
       desc_raw_bytes_q <= '0;
       desc_comp_bytes_q <= '0;
+      ring_ctrl_en_q <= '0;
+      ring_ctrl_size_log2_q <= '0;
+      ring_base_lo_q <= '0;
+      ring_base_hi_q <= '0;
+      cpl_base_lo_q <= '0;
+      cpl_base_hi_q <= '0;
+      ring_tail_tail_q <= '0;
+      irq_coal_count_q <= '0;
+      irq_coal_timer_q <= '0;
     end else begin
       ctrl_irq_en_q <= ctrl_irq_en_d;
       irq_done_q <= irq_done_d;
+      irq_ring_q <= irq_ring_d;
+      irq_cpl_err_q <= irq_cpl_err_d;
       desc_op_op_q <= desc_op_op_d;
       desc_op_mode_q <= desc_op_mode_d;
       desc_tag_tag_q <= desc_tag_tag_d;
@@ -221,11 +338,22 @@ module cdma_csr_regs (
       desc_dst_hi_q <= desc_dst_hi_d;
       desc_raw_bytes_q <= desc_raw_bytes_d;
       desc_comp_bytes_q <= desc_comp_bytes_d;
+      ring_ctrl_en_q <= ring_ctrl_en_d;
+      ring_ctrl_size_log2_q <= ring_ctrl_size_log2_d;
+      ring_base_lo_q <= ring_base_lo_d;
+      ring_base_hi_q <= ring_base_hi_d;
+      cpl_base_lo_q <= cpl_base_lo_d;
+      cpl_base_hi_q <= cpl_base_hi_d;
+      ring_tail_tail_q <= ring_tail_tail_d;
+      irq_coal_count_q <= irq_coal_count_d;
+      irq_coal_timer_q <= irq_coal_timer_d;
     end
   end
 
   assign ctrl_irq_en_o = ctrl_irq_en_q;
   assign irq_done_o = irq_done_q;
+  assign irq_ring_o = irq_ring_q;
+  assign irq_cpl_err_o = irq_cpl_err_q;
   assign desc_op_op_o = desc_op_op_q;
   assign desc_op_mode_o = desc_op_mode_q;
   assign desc_tag_tag_o = desc_tag_tag_q;
@@ -235,4 +363,13 @@ module cdma_csr_regs (
   assign desc_dst_hi_o = desc_dst_hi_q;
   assign desc_raw_bytes_o = desc_raw_bytes_q;
   assign desc_comp_bytes_o = desc_comp_bytes_q;
+  assign ring_ctrl_en_o = ring_ctrl_en_q;
+  assign ring_ctrl_size_log2_o = ring_ctrl_size_log2_q;
+  assign ring_base_lo_o = ring_base_lo_q;
+  assign ring_base_hi_o = ring_base_hi_q;
+  assign cpl_base_lo_o = cpl_base_lo_q;
+  assign cpl_base_hi_o = cpl_base_hi_q;
+  assign ring_tail_tail_o = ring_tail_tail_q;
+  assign irq_coal_count_o = irq_coal_count_q;
+  assign irq_coal_timer_o = irq_coal_timer_q;
 endmodule

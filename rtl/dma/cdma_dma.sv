@@ -1,8 +1,11 @@
 // The DMA engine with its AXI4-Lite register file: the block a CPU-based SoC
 // instantiates (AXI4-Lite slave for control, AXI4 masters for data, one
-// interrupt). cdma_engine alone offers the descriptor and status streams for
+// interrupt). Descriptors come from the registers or from a ring in memory
+// (cdma_ring), whose fetches and completion records share the AXI4 master
+// with the engine's data (cdma_axi_mux; every request carries AxiId).
+// cdma_engine alone offers the descriptor and status streams for
 // hardware-driven use. Parameters and behaviour: cdma_engine, cdma_csr,
-// docs/dma.md. Reset: asynchronous, active low.
+// cdma_ring, docs/dma.md. Reset: asynchronous, active low.
 module cdma_dma #(
   // Element size of the data: 1, 2 or 4 bytes.
   parameter int ElemBytes = 4,
@@ -19,7 +22,9 @@ module cdma_dma #(
   parameter int WriteBeats = 32,
   // AXI4 ID width, 1 to 16, and the ID every request carries.
   parameter int IdW = 4,
-  parameter int AxiId = 0
+  parameter int AxiId = 0,
+  // Ring descriptors fetched ahead of the engine, 2 to 16.
+  parameter int RingFetch = 2
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -85,6 +90,19 @@ module cdma_dma #(
   logic [31:0] desc_raw, desc_comp, sts_raw, sts_comp;
   logic [15:0] desc_tag, sts_tag;
   logic [3:0]  sts_error;
+  // The register file's descriptors and statuses, before the ring merges them.
+  logic        csr_desc_valid, csr_desc_ready, csr_sts_valid, csr_sts_ready;
+  logic [1:0]  csr_desc_op, csr_desc_mode;
+  logic [63:0] csr_desc_src, csr_desc_dst;
+  logic [31:0] csr_desc_raw, csr_desc_comp;
+  logic [15:0] csr_desc_tag, csr_sts_tag;
+  logic [31:0] csr_sts_raw, csr_sts_comp;
+  logic [3:0]  csr_sts_error;
+  // Ring configuration and state.
+  logic        ring_en, ring_quiet, ring_irq_set, ring_cpl_err;
+  logic [3:0]  ring_size_log2;
+  logic [63:0] ring_base, ring_cpl_base;
+  logic [15:0] ring_tail, ring_head, ring_irq_count, ring_irq_timer;
 
   cdma_csr #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats)) u_csr (
     .clk_i, .rst_ni,
@@ -92,13 +110,59 @@ module cdma_dma #(
     .s_axil_wstrb, .s_axil_wvalid, .s_axil_wready, .s_axil_bresp, .s_axil_bvalid,
     .s_axil_bready, .s_axil_araddr, .s_axil_arprot, .s_axil_arvalid, .s_axil_arready,
     .s_axil_rdata, .s_axil_rresp, .s_axil_rvalid, .s_axil_rready,
-    .desc_valid_o(desc_valid), .desc_ready_i(desc_ready), .desc_op_o(desc_op), .desc_mode_o(desc_mode),
-    .desc_src_addr_o(desc_src), .desc_dst_addr_o(desc_dst), .desc_raw_bytes_o(desc_raw),
-    .desc_comp_bytes_o(desc_comp), .desc_tag_o(desc_tag),
+    .desc_valid_o(csr_desc_valid), .desc_ready_i(csr_desc_ready), .desc_op_o(csr_desc_op),
+    .desc_mode_o(csr_desc_mode), .desc_src_addr_o(csr_desc_src), .desc_dst_addr_o(csr_desc_dst),
+    .desc_raw_bytes_o(csr_desc_raw), .desc_comp_bytes_o(csr_desc_comp), .desc_tag_o(csr_desc_tag),
+    .sts_valid_i(csr_sts_valid), .sts_ready_o(csr_sts_ready), .sts_tag_i(csr_sts_tag),
+    .sts_raw_bytes_i(csr_sts_raw), .sts_comp_bytes_i(csr_sts_comp), .sts_error_i(csr_sts_error),
+    .busy_i(busy), .irq_o,
+    .ring_en_o(ring_en), .ring_size_log2_o(ring_size_log2), .ring_base_o(ring_base),
+    .ring_cpl_base_o(ring_cpl_base), .ring_tail_o(ring_tail), .ring_irq_count_o(ring_irq_count),
+    .ring_irq_timer_o(ring_irq_timer), .ring_head_i(ring_head), .ring_quiet_i(ring_quiet),
+    .ring_irq_set_i(ring_irq_set), .ring_cpl_err_i(ring_cpl_err)
+  );
+
+  // The engine's AXI4 master (port 0 of the mux) and the ring's (port 1).
+  logic [IdW-1:0]        e_arid, e_awid;
+  logic [63:0]           e_araddr, e_awaddr, q_araddr, q_awaddr;
+  logic [7:0]            e_arlen, e_awlen, q_arlen, q_awlen;
+  logic [2:0]            e_arsize, e_awsize, e_arprot, e_awprot;
+  logic [1:0]            e_arburst, e_awburst;
+  logic [3:0]            e_arcache, e_awcache;
+  logic                  e_arvalid, e_awvalid, q_arvalid, q_awvalid, e_wlast, e_wvalid, q_wlast,
+                         q_wvalid, q_rready_unused, q_bready_unused;
+  logic [8*BusBytes-1:0] e_wdata, q_wdata;
+  logic [BusBytes-1:0]   e_wstrb, q_wstrb;
+  logic [1:0]            arready, rvalid, rready, awready, wready, bvalid, bready;
+
+  cdma_ring #(.BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats), .Fetch(RingFetch)) u_ring (
+    .clk_i, .rst_ni,
+    .en_i(ring_en), .size_log2_i(ring_size_log2), .ring_base_i(ring_base),
+    .cpl_base_i(ring_cpl_base), .tail_i(ring_tail), .irq_count_i(ring_irq_count),
+    .irq_timer_i(ring_irq_timer), .head_o(ring_head), .quiet_o(ring_quiet),
+    .irq_set_o(ring_irq_set), .cpl_err_o(ring_cpl_err),
+    .csr_desc_valid_i(csr_desc_valid), .csr_desc_ready_o(csr_desc_ready),
+    .csr_desc_op_i(csr_desc_op), .csr_desc_mode_i(csr_desc_mode),
+    .csr_desc_src_addr_i(csr_desc_src), .csr_desc_dst_addr_i(csr_desc_dst),
+    .csr_desc_raw_bytes_i(csr_desc_raw), .csr_desc_comp_bytes_i(csr_desc_comp),
+    .csr_desc_tag_i(csr_desc_tag), .csr_sts_valid_o(csr_sts_valid), .csr_sts_ready_i(csr_sts_ready),
+    .csr_sts_tag_o(csr_sts_tag), .csr_sts_raw_bytes_o(csr_sts_raw), .csr_sts_comp_bytes_o(csr_sts_comp),
+    .csr_sts_error_o(csr_sts_error),
+    .desc_valid_o(desc_valid), .desc_ready_i(desc_ready), .desc_op_o(desc_op),
+    .desc_mode_o(desc_mode), .desc_src_addr_o(desc_src), .desc_dst_addr_o(desc_dst),
+    .desc_raw_bytes_o(desc_raw), .desc_comp_bytes_o(desc_comp), .desc_tag_o(desc_tag),
     .sts_valid_i(sts_valid), .sts_ready_o(sts_ready), .sts_tag_i(sts_tag),
     .sts_raw_bytes_i(sts_raw), .sts_comp_bytes_i(sts_comp), .sts_error_i(sts_error),
-    .busy_i(busy), .irq_o
+    .m_axi_araddr(q_araddr), .m_axi_arlen(q_arlen), .m_axi_arvalid(q_arvalid),
+    .m_axi_arready(arready[1]), .m_axi_rdata, .m_axi_rresp, .m_axi_rvalid(rvalid[1]),
+    .m_axi_rready(q_rready_unused), .m_axi_awaddr(q_awaddr), .m_axi_awlen(q_awlen),
+    .m_axi_awvalid(q_awvalid), .m_axi_awready(awready[1]), .m_axi_wdata(q_wdata),
+    .m_axi_wstrb(q_wstrb), .m_axi_wlast(q_wlast), .m_axi_wvalid(q_wvalid),
+    .m_axi_wready(wready[1]), .m_axi_bresp, .m_axi_bvalid(bvalid[1]), .m_axi_bready(q_bready_unused)
   );
+  // The ring takes every beat and response it is sent.
+  assign rready[1] = 1'b1;
+  assign bready[1] = 1'b1;
 
   cdma_engine #(
     .ElemBytes(ElemBytes), .BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats),
@@ -111,38 +175,39 @@ module cdma_dma #(
     .sts_valid_o(sts_valid), .sts_ready_i(sts_ready), .sts_tag_o(sts_tag),
     .sts_raw_bytes_o(sts_raw), .sts_comp_bytes_o(sts_comp), .sts_error_o(sts_error),
     .busy_o(busy),
-    .m_axi_arid,
-    .m_axi_araddr,
-    .m_axi_arlen,
-    .m_axi_arsize,
-    .m_axi_arburst,
-    .m_axi_arcache,
-    .m_axi_arprot,
-    .m_axi_arvalid,
-    .m_axi_arready,
-    .m_axi_rid,
-    .m_axi_rdata,
-    .m_axi_rresp,
-    .m_axi_rlast,
-    .m_axi_rvalid,
-    .m_axi_rready,
-    .m_axi_awid,
-    .m_axi_awaddr,
-    .m_axi_awlen,
-    .m_axi_awsize,
-    .m_axi_awburst,
-    .m_axi_awcache,
-    .m_axi_awprot,
-    .m_axi_awvalid,
-    .m_axi_awready,
-    .m_axi_wdata,
-    .m_axi_wstrb,
-    .m_axi_wlast,
-    .m_axi_wvalid,
-    .m_axi_wready,
-    .m_axi_bid,
-    .m_axi_bresp,
-    .m_axi_bvalid,
-    .m_axi_bready
+    .m_axi_arid(e_arid), .m_axi_araddr(e_araddr), .m_axi_arlen(e_arlen), .m_axi_arsize(e_arsize),
+    .m_axi_arburst(e_arburst), .m_axi_arcache(e_arcache), .m_axi_arprot(e_arprot),
+    .m_axi_arvalid(e_arvalid), .m_axi_arready(arready[0]), .m_axi_rid, .m_axi_rdata, .m_axi_rresp,
+    .m_axi_rlast, .m_axi_rvalid(rvalid[0]), .m_axi_rready(rready[0]),
+    .m_axi_awid(e_awid), .m_axi_awaddr(e_awaddr), .m_axi_awlen(e_awlen), .m_axi_awsize(e_awsize),
+    .m_axi_awburst(e_awburst), .m_axi_awcache(e_awcache), .m_axi_awprot(e_awprot),
+    .m_axi_awvalid(e_awvalid), .m_axi_awready(awready[0]), .m_axi_wdata(e_wdata),
+    .m_axi_wstrb(e_wstrb), .m_axi_wlast(e_wlast), .m_axi_wvalid(e_wvalid), .m_axi_wready(wready[0]),
+    .m_axi_bid, .m_axi_bresp, .m_axi_bvalid(bvalid[0]), .m_axi_bready(bready[0])
   );
+
+  // The ring's requests: the engine's ID, size, burst type, cache and protection.
+  cdma_axi_mux #(.BusBytes(BusBytes), .IdW(IdW), .Depth(2 * RingFetch + 2)) u_mux (
+    .clk_i, .rst_ni,
+    .s_axi_arid({IdW'(AxiId), e_arid}), .s_axi_araddr({q_araddr, e_araddr}),
+    .s_axi_arlen({q_arlen, e_arlen}), .s_axi_arsize({e_arsize, e_arsize}),
+    .s_axi_arburst({e_arburst, e_arburst}), .s_axi_arcache({e_arcache, e_arcache}),
+    .s_axi_arprot({e_arprot, e_arprot}), .s_axi_arvalid({q_arvalid, e_arvalid}),
+    .s_axi_arready(arready), .s_axi_rvalid(rvalid), .s_axi_rready(rready),
+    .s_axi_awid({IdW'(AxiId), e_awid}), .s_axi_awaddr({q_awaddr, e_awaddr}),
+    .s_axi_awlen({q_awlen, e_awlen}), .s_axi_awsize({e_awsize, e_awsize}),
+    .s_axi_awburst({e_awburst, e_awburst}), .s_axi_awcache({e_awcache, e_awcache}),
+    .s_axi_awprot({e_awprot, e_awprot}), .s_axi_awvalid({q_awvalid, e_awvalid}),
+    .s_axi_awready(awready), .s_axi_wdata({q_wdata, e_wdata}), .s_axi_wstrb({q_wstrb, e_wstrb}),
+    .s_axi_wlast({q_wlast, e_wlast}), .s_axi_wvalid({q_wvalid, e_wvalid}), .s_axi_wready(wready),
+    .s_axi_bvalid(bvalid), .s_axi_bready(bready),
+    .m_axi_arid, .m_axi_araddr, .m_axi_arlen, .m_axi_arsize, .m_axi_arburst, .m_axi_arcache,
+    .m_axi_arprot, .m_axi_arvalid, .m_axi_arready, .m_axi_rlast, .m_axi_rvalid, .m_axi_rready,
+    .m_axi_awid, .m_axi_awaddr, .m_axi_awlen, .m_axi_awsize, .m_axi_awburst, .m_axi_awcache,
+    .m_axi_awprot, .m_axi_awvalid, .m_axi_awready, .m_axi_wdata, .m_axi_wstrb, .m_axi_wlast,
+    .m_axi_wvalid, .m_axi_wready, .m_axi_bvalid, .m_axi_bready
+  );
+
+  logic unused;
+  assign unused = ^{q_rready_unused, q_bready_unused};
 endmodule

@@ -23,7 +23,7 @@ module cdma_fifo_sync #(
   `CDMA_PARAM_CHECK(g_depth_check, Depth >= 2, "Depth must be at least 2")
 
   localparam int PtrW = cdma_prim_pkg::ptr_width(Depth);
-  localparam int CntW = $clog2(Depth + 1);
+  localparam int CntW = $clog2(Depth + 2);  // above Depth, for the bound's check
 
   logic [Width-1:0] mem_q [Depth];
   logic [PtrW-1:0]  wr_ptr, rd_ptr;

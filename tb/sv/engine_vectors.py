@@ -24,6 +24,7 @@ import sys
 from golden import Golden
 
 MEM_BYTES = 1 << 16
+RING_BYTES = 2048  # the top of memory: cdma_dma_tb.sv's descriptor ring and records
 COPY, OFFLOAD, PREFETCH = 0, 1, 2
 
 
@@ -38,7 +39,7 @@ def main(zvc, elem, bus, seed, outdir):
     def place(size):
         """An element-aligned, not beat-aligned range of size bytes, apart from the others."""
         for _ in range(1000):
-            start = rng.randrange(0, MEM_BYTES - size - 2 * bus, elem)
+            start = rng.randrange(0, MEM_BYTES - RING_BYTES - size - 2 * bus, elem)
             if start % bus == 0:
                 start += elem if elem < bus else 0
             if all(start + size + bus <= a or b + bus <= start for a, b in used):
