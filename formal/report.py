@@ -30,6 +30,9 @@ SETS = {
                      "AxVALID, address and length held until AxREADY; bursts of 1 to MaxBurstBeats beats, "
                      "beat-aligned, inside one 4 KB page, each where the previous ended; full-size short of "
                      "final_i; beats accepted + beats left = the transfer's length; idle iff all accepted"),
+    "fv_owner_queue": ("owner queue", "cdma_owner_queue",
+                       "head valid iff a request is outstanding; an empty queue takes either owner; "
+                       "a tracked request's owner at the head once every earlier request is popped"),
     "fv_buffer": ("buffer", "cdma_buffer",
                   "no overflow/underflow, level + reserved ≤ depth, level/free exact"),
     "fv_networks": ("networks", "zvc_compact, zvc_expand",
@@ -43,12 +46,13 @@ SETS = {
 }
 DEFAULTS = {"fv_buffer": {"BusBytes": "8", "DepthBeats": "5"},
             "fv_legalizer": {"BusBytes": "8", "MaxBurstBeats": "4"},
+            "fv_owner_queue": {"Depth": "3", "CountW": "2"},
             "fv_engine": {"MaxBurstBeats": "4", "MaxReads": "2", "BufferBeats": "4", "MaxLen": "40"}}
 
 
 def config(top, sets):
     params = {"ElemBytes": "1", "BusBytes": "8"} if top not in (
-        "fv_buffer", "fv_fp_convert", "fv_networks", "fv_legalizer") else {}
+        "fv_buffer", "fv_fp_convert", "fv_networks", "fv_legalizer", "fv_owner_queue") else {}
     params.update(DEFAULTS.get(top, {}))
     words = sets.split()
     for i in range(0, len(words) - 2, 3):
