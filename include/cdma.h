@@ -121,6 +121,24 @@ int64_t cdma_memcpy_decompressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint
  * with any register-queued ones, and writes a 16-byte completion record per
  * slot (tag, error, done bit, raw bytes, payload bytes). One slot stays empty,
  * so a ring holds 2**size_log2 - 1 descriptors. */
+/* The ring's memory layout: byte offsets, fields little-endian. */
+#define CDMA_RING_DESC_BYTES 32u      /* a descriptor slot */
+#define CDMA_RING_DESC_SRC 0u         /* u64 */
+#define CDMA_RING_DESC_DST 8u         /* u64 */
+#define CDMA_RING_DESC_RAW_BYTES 16u  /* u32 */
+#define CDMA_RING_DESC_COMP_BYTES 20u /* u32: PREFETCH payload length, OFFLOAD capacity */
+#define CDMA_RING_DESC_CTRL 24u       /* u32: op [1:0], mode [5:4], tag [31:16]; other bits 0 */
+#define CDMA_RING_DESC_CTRL_MODE_SHIFT 4u
+#define CDMA_RING_DESC_CTRL_TAG_SHIFT 16u
+/* bytes 28-31 reserved, 0; a descriptor with any reserved bit set ends with
+ * CDMA_ERR_DESCRIPTOR */
+#define CDMA_RING_CPL_BYTES 16u     /* a completion record */
+#define CDMA_RING_CPL_STATUS 0u     /* u32: tag [15:0], error [19:16] */
+#define CDMA_RING_CPL_RAW_BYTES 4u  /* u32 */
+#define CDMA_RING_CPL_COMP_BYTES 8u /* u32: payload bytes (cudaMemcpyCompressed()'s result) */
+#define CDMA_RING_CPL_SLOT 12u      /* u32: slot [15:0], done [31], written last */
+#define CDMA_RING_CPL_DONE 0x80000000u
+
 typedef struct cdma_ring {
   uint64_t desc_base; /* bus address of slot 0's descriptor, 32-byte aligned */
   uint64_t cpl_base;  /* bus address of slot 0's completion record, 16-byte aligned */

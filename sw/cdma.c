@@ -169,23 +169,20 @@ static uint32_t get32(const uint8_t* p) {
   return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
 }
 
-#define CDMA_DESC_BYTES 32u
-#define CDMA_CPL_BYTES 16u
-#define CDMA_CPL_DONE 0x80000000u
-
 static uint16_t ring_mask(const cdma_ring* ring) {
   return (uint16_t)((1u << ring->size_log2) - 1u);
 }
 
 static void clear_record(cdma_dev* dev, const cdma_ring* ring, uint16_t slot) {
-  static const uint8_t zero[CDMA_CPL_BYTES] = {0};
-  dev->write_mem(dev->ctx, ring->cpl_base + (uint64_t)slot * CDMA_CPL_BYTES, zero, CDMA_CPL_BYTES);
+  static const uint8_t zero[CDMA_RING_CPL_BYTES] = {0};
+  dev->write_mem(dev->ctx, ring->cpl_base + (uint64_t)slot * CDMA_RING_CPL_BYTES, zero,
+                 CDMA_RING_CPL_BYTES);
 }
 
 int cdma_ring_open(cdma_dev* dev, cdma_ring* ring, uint64_t desc_base, uint64_t cpl_base,
                    unsigned size_log2, uint16_t irq_count, uint16_t irq_timer) {
   if (!dev->write_mem || !dev->read_mem || size_log2 < 1 || size_log2 > 15 ||
-      desc_base % CDMA_DESC_BYTES || cpl_base % CDMA_CPL_BYTES)
+      desc_base % CDMA_RING_DESC_BYTES || cpl_base % CDMA_RING_CPL_BYTES)
     return CDMA_RC_NODEV;
   if (!(rd(dev, CDMA_RING_HEAD) & CDMA_RING_HEAD_QUIET_MASK)) return CDMA_RC_BUSY;
   ring->desc_base = desc_base;
@@ -213,14 +210,15 @@ int cdma_ring_submit(cdma_dev* dev, cdma_ring* ring, const cdma_desc* descs, int
   int queued = 0;
   while (queued < n && ((ring->tail + 1u) & mask) != ring->next) {
     const cdma_desc* d = &descs[queued];
-    uint8_t b[CDMA_DESC_BYTES] = {0};
-    put64(b, d->src);
-    put64(b + 8, d->dst);
-    put32(b + 16, d->raw_bytes);
-    put32(b + 20, d->comp_bytes);
-    put32(b + 24, (d->op & 3u) | (d->mode & 3u) << 4 | (uint32_t)d->tag << 16);
-    dev->write_mem(dev->ctx, ring->desc_base + (uint64_t)ring->tail * CDMA_DESC_BYTES, b,
-                   CDMA_DESC_BYTES);
+    uint8_t b[CDMA_RING_DESC_BYTES] = {0};
+    put64(b + CDMA_RING_DESC_SRC, d->src);
+    put64(b + CDMA_RING_DESC_DST, d->dst);
+    put32(b + CDMA_RING_DESC_RAW_BYTES, d->raw_bytes);
+    put32(b + CDMA_RING_DESC_COMP_BYTES, d->comp_bytes);
+    put32(b + CDMA_RING_DESC_CTRL, (d->op & 3u) | (d->mode & 3u) << CDMA_RING_DESC_CTRL_MODE_SHIFT |
+                                       (uint32_t)d->tag << CDMA_RING_DESC_CTRL_TAG_SHIFT);
+    dev->write_mem(dev->ctx, ring->desc_base + (uint64_t)ring->tail * CDMA_RING_DESC_BYTES, b,
+                   CDMA_RING_DESC_BYTES);
     ring->tail = (uint16_t)((ring->tail + 1u) & mask);
     ++queued;
   }
@@ -230,15 +228,15 @@ int cdma_ring_submit(cdma_dev* dev, cdma_ring* ring, const cdma_desc* descs, int
 
 int cdma_ring_poll(cdma_dev* dev, cdma_ring* ring, cdma_status* status) {
   if (ring->next == ring->tail) return 0;
-  uint8_t b[CDMA_CPL_BYTES];
-  dev->read_mem(dev->ctx, ring->cpl_base + (uint64_t)ring->next * CDMA_CPL_BYTES, b,
-                CDMA_CPL_BYTES);
-  if (!(get32(b + 12) & CDMA_CPL_DONE)) return 0;
-  const uint32_t w0 = get32(b);
+  uint8_t b[CDMA_RING_CPL_BYTES];
+  dev->read_mem(dev->ctx, ring->cpl_base + (uint64_t)ring->next * CDMA_RING_CPL_BYTES, b,
+                CDMA_RING_CPL_BYTES);
+  if (!(get32(b + CDMA_RING_CPL_SLOT) & CDMA_RING_CPL_DONE)) return 0;
+  const uint32_t w0 = get32(b + CDMA_RING_CPL_STATUS);
   status->tag = (uint16_t)w0;
   status->error = (w0 >> 16) & 0xFu;
-  status->raw_bytes = get32(b + 4);
-  status->comp_bytes = get32(b + 8);
+  status->raw_bytes = get32(b + CDMA_RING_CPL_RAW_BYTES);
+  status->comp_bytes = get32(b + CDMA_RING_CPL_COMP_BYTES);
   clear_record(dev, ring, ring->next);
   ring->next = (uint16_t)((ring->next + 1u) & ring_mask(ring));
   return 1;

@@ -722,7 +722,19 @@ TEST_CASE("ring: bus errors in the middle of a ring are recorded, the rest compl
   for (std::uint16_t i = 0; i < 8; ++i)
     descs.push_back({CDMA_OP_COPY, 0, static_cast<std::uint16_t>(0x40 + i), 0x1000,
                      0x10'0000 + 0x1000 * std::uint64_t{i}, 128, 0});
-  descs[2].src = 0x5000;                          // a data read error
+  descs[2].src = 0x5000;  // a data read error
+  // An OFFLOAD whose payload does not fit its capacity: error 10, the size it needs.
+  SplitMix64 rng(seed() + 125);
+  const Bytes raw5 = zvc::random_sparse(100, E, 0.2, rng);
+  const Bytes payload5 = zvc::compress(raw5, E);
+  b.mem.write(0x2000, raw5);
+  descs[5] = {CDMA_OP_OFFLOAD,
+              0,
+              0x45,
+              0x2000,
+              0x10'5000,
+              static_cast<std::uint32_t>(raw5.size()),
+              static_cast<std::uint32_t>(payload5.size() - 1)};
   b.errors.push_back({0x5000, 0x5100, true, 2});  // SLVERR
   // Slot 4's fetch answers DECERR (and on a bus wider than 32 bytes, so does
   // every slot sharing its beats).
@@ -737,7 +749,8 @@ TEST_CASE("ring: bus errors in the middle of a ring are recorded, the rest compl
   auto put = [&](std::size_t at, std::uint64_t v, int n) {
     for (int k = 0; k < n; ++k) d6[at + k] = static_cast<std::uint8_t>(v >> (8 * k));
   };
-  put(0, 0x1000, 8), put(8, 0x10'6000, 8), put(16, 128, 4), put(24, 0x0046'0100, 4);
+  put(CDMA_RING_DESC_SRC, 0x1000, 8), put(CDMA_RING_DESC_DST, 0x10'6000, 8);
+  put(CDMA_RING_DESC_RAW_BYTES, 128, 4), put(CDMA_RING_DESC_CTRL, 0x0046'0100, 4);
   b.mem.write(kRing + 6 * 32, d6);
   ring.tail = 7;
   CHECK(cdma_ring_submit(&dev, &ring, descs.data() + 7, 1) == 1);
@@ -747,10 +760,17 @@ TEST_CASE("ring: bus errors in the middle of a ring are recorded, the rest compl
     INFO("slot ", i);
     const unsigned want = fetch_fails(i) ? CDMA_ERR_FETCH
                           : i == 2       ? CDMA_ERR_READ_SLVERR
+                          : i == 5       ? CDMA_ERR_CAPACITY
                           : i == 6       ? CDMA_ERR_DESCRIPTOR
                                          : CDMA_ERR_OK;
     CHECK(got[i].error == want);
     CHECK(got[i].tag == (fetch_fails(i) ? 0 : 0x40 + i));
+    if (want == CDMA_ERR_CAPACITY) {
+      CHECK(got[i].comp_bytes == payload5.size());
+      CHECK(b.mem.read(0x10'5000, payload5.size() - 1) ==
+            Bytes(payload5.begin(), payload5.end() - 1));
+      CHECK(b.mem.get(0x10'5000 + payload5.size() - 1) == kUntouched);
+    }
     if (want == CDMA_ERR_OK)
       CHECK(b.mem.read(0x10'0000 + 0x1000 * std::uint64_t{i}, 128) == Bytes(128, 5));
     if (want == CDMA_ERR_FETCH || want == CDMA_ERR_DESCRIPTOR)

@@ -6,14 +6,16 @@
 module cdma_axi_mux_grant (
   input  logic       clk_i,
   input  logic       rst_ni,
-  input  logic [1:0]               valid_i,
+  input  logic [1:0] valid_i,
   input  logic       ready_i,
   output logic       valid_o,
   output logic       sel_o
 );
-  logic held_q, held_sel_q, last_q;
-  assign sel_o = held_q ? held_sel_q : (valid_i == 2'b11) ? !last_q : valid_i[1];
+  logic held_d, held_q, held_sel_q, last_d, last_q;
+  assign sel_o   = held_q ? held_sel_q : (valid_i == 2'b11) ? !last_q : valid_i[1];
   assign valid_o = held_q || valid_i != '0;
+  assign held_d  = valid_o && !ready_i;
+  assign last_d  = (valid_o && ready_i) ? sel_o : last_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -21,9 +23,9 @@ module cdma_axi_mux_grant (
       held_sel_q <= 1'b0;
       last_q     <= 1'b0;
     end else begin
-      held_q     <= valid_o && !ready_i;
+      held_q     <= held_d;
       held_sel_q <= sel_o;
-      if (valid_o && ready_i) last_q <= sel_o;
+      last_q     <= last_d;
     end
   end
 

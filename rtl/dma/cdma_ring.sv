@@ -124,17 +124,17 @@ module cdma_ring #(
   localparam int CplChunks  = CplBeats / CplBurst;
   localparam int FetchW = $clog2(Fetch + 2);  // above Fetch, for the bound's check
 
-  logic [15:0] mask, fetch_q, recv_q, head_q;
+  logic [15:0] mask, fetch_d, fetch_q, recv_d, recv_q, head_d, head_q;
   assign mask    = 16'((17'(1) << size_log2_i) - 17'(1));
   assign head_o  = head_q;
   // Nothing fetched, being fetched or in flight.
   assign quiet_o = fetch_q == head_q && !ar_valid_q && ar_chunk_q == '0;
 
   // ---- Fetch: AR per chunk of a slot, at most Fetch descriptors reserved ----
-  logic              ar_valid_q, ar_issue, ar_last_chunk;
-  logic [63:0]       ar_addr_q;
-  logic [2:0]        ar_chunk_q;  // DescChunks <= 4
-  logic [FetchW-1:0] reserved_q;  // fetched (or being fetched) and not yet handed on
+  logic              ar_valid_d, ar_valid_q, ar_issue, ar_last_chunk;
+  logic [63:0]       ar_addr_d, ar_addr_q, ar_next_addr;
+  logic [2:0]        ar_chunk_d, ar_chunk_q;  // DescChunks <= 4
+  logic [FetchW-1:0] reserved_d, reserved_q;  // fetched (or being fetched) and not yet handed on
   logic              fifo_pop;
   assign ar_last_chunk = 32'(ar_chunk_q) == DescChunks - 1;
   // A descriptor's later chunks follow its first whatever en_i does.
@@ -143,13 +143,17 @@ module cdma_ring #(
   assign m_axi_arvalid = ar_valid_q;
   assign m_axi_araddr  = ar_addr_q;
   assign m_axi_arlen   = 8'(DescBurst - 1);
+  // The next chunk of slot fetch_q, beat aligned.
+  assign ar_next_addr = ({ring_base_i[63:5], 5'b0} + {43'b0, fetch_q, 5'b0} +
+                         64'(ar_chunk_q) * 64'(DescBurst * BusBytes)) & ~(64'(BusBytes) - 64'(1));
 
   // ---- R: gather each descriptor, then a FIFO of Fetch ----
   logic [255:0]         desc_bits;
-  logic [7:0]           r_beat_q;
-  logic                 r_err_q, r_fire, r_desc_done;
+  logic [7:0]           r_beat_d, r_beat_q;
+  logic                 r_err_d, r_err_q, r_fire, r_desc_done, r_beat_err;
   assign m_axi_rready = 1'b1;  // the reservation leaves room for every fetched descriptor
   assign r_fire       = m_axi_rvalid;
+  assign r_beat_err   = m_axi_rresp[1];
   assign r_desc_done  = r_fire && 32'(r_beat_q) == DescBeats - 1;
   if (BusBytes >= 32) begin : g_wide
     // Several descriptors share a beat: the one of slot recv_q.
@@ -197,10 +201,11 @@ module cdma_ring #(
 
   // ---- Into the engine: the two sources in turn, each descriptor's source noted ----
   localparam int OwedW = $clog2(CsrDepth + 2);
-  logic             src_wready, src_valid, src_ring, src_fetch_err, take_ring, last_ring_q, hand;
+  logic             src_wready, src_valid, src_ring, src_fetch_err, take_ring, hand;
+  logic             last_ring_d, last_ring_q;
   logic             csr_ok, csr_hand, csr_sts_pop;
   logic [15:0]      src_slot;
-  logic [OwedW-1:0] csr_owed_q;  // register descriptors handed on, status not yet taken
+  logic [OwedW-1:0] csr_owed_d, csr_owed_q;  // register descriptors handed on, status not yet taken
   assign csr_ok    = csr_desc_valid_i && 32'(csr_owed_q) < CsrDepth;
   assign take_ring = fifo_valid && (!csr_ok || !last_ring_q);
   assign desc_valid_o = src_wready && (fifo_valid || csr_ok);
@@ -246,14 +251,15 @@ module cdma_ring #(
   // bit, in the last word, so that it is written last. A record split into
   // several bursts (BusBytes = 8 with MaxBurstBeats = 1) sends its last burst
   // only once the ring's earlier writes are answered.
-  logic [127:0] rec_q;
+  logic [127:0] rec_d, rec_q, rec_new;
   logic [63:0]  cpl_addr;
-  logic         aw_valid_q, w_valid_q, cpl_take, aw_fire, w_fire, b_fire, b_last;
-  logic [2:0]   aw_chunk_q, b_chunk_q;  // CplChunks <= 2
-  logic [7:0]   w_beat_q;
-  logic [3:0]   cpl_out_q;              // record writes awaiting their responses
-  logic [4:0]   aw_out_q;               // the ring's write bursts awaiting theirs
-  logic [63:0]  aw_addr_q;              // the record's address (its lane in a wider beat)
+  logic         aw_valid_d, aw_valid_q, w_valid_d, w_valid_q;
+  logic         cpl_take, aw_fire, w_fire, b_fire, b_last;
+  logic [2:0]   aw_chunk_d, aw_chunk_q, b_chunk_d, b_chunk_q;  // CplChunks <= 2
+  logic [7:0]   w_beat_d, w_beat_q;
+  logic [3:0]   cpl_out_d, cpl_out_q;  // record writes awaiting their responses
+  logic [4:0]   aw_out_d, aw_out_q;    // the ring's write bursts awaiting theirs
+  logic [63:0]  aw_addr_d, aw_addr_q;  // the record's address (its lane in a wider beat)
   assign cpl_take = sts_fire && src_ring;
   assign cpl_idle = !aw_valid_q && !w_valid_q && cpl_out_q != '1;
   assign cpl_addr = {cpl_base_i[63:4], 4'b0} + {44'b0, src_slot, 4'b0};
@@ -261,6 +267,8 @@ module cdma_ring #(
   assign w_fire   = m_axi_wvalid && m_axi_wready;
   assign b_fire   = m_axi_bvalid;
   assign b_last   = b_fire && 32'(b_chunk_q) == CplChunks - 1;
+  assign rec_new  = {1'b1, 15'b0, src_slot, sts_comp_bytes_i, sts_raw_bytes_i, 12'b0,
+                     src_fetch_err ? ErrFetch : sts_error_i, src_fetch_err ? 16'h0 : sts_tag_i};
 
   assign m_axi_awvalid = aw_valid_q && (aw_chunk_q == '0 || aw_out_q == '0);
   assign m_axi_awaddr  = aw_addr_q & ~(64'(BusBytes) - 64'(1));
@@ -280,13 +288,87 @@ module cdma_ring #(
   end
 
   // ---- Interrupt coalescing ----
-  logic [15:0] pend_d, pend_q, timer_q;
+  logic [15:0] pend_sum, pend_d, pend_q, timer_d, timer_q;
   logic        irq_fire;
-  assign pend_d    = pend_q + 16'(b_last);
-  assign irq_fire  = pend_d != '0 && (pend_d >= irq_count_i ||
+  assign pend_sum  = pend_q + 16'(b_last);
+  assign irq_fire  = pend_sum != '0 && (pend_sum >= irq_count_i ||
                      (irq_timer_i != '0 && timer_q >= irq_timer_i));
   assign irq_set_o = irq_fire;
   assign cpl_err_o = b_fire && m_axi_bresp[1];
+
+  // Next state.
+  always_comb begin
+    fetch_d     = fetch_q;
+    recv_d      = recv_q;
+    head_d      = head_q;
+    ar_valid_d  = ar_valid_q;
+    ar_addr_d   = ar_addr_q;
+    ar_chunk_d  = ar_chunk_q;
+    reserved_d  = reserved_q;
+    r_beat_d    = r_beat_q;
+    r_err_d     = r_err_q;
+    last_ring_d = last_ring_q;
+    csr_owed_d  = csr_owed_q;
+    rec_d       = rec_q;
+    aw_valid_d  = aw_valid_q;
+    w_valid_d   = w_valid_q;
+    aw_chunk_d  = aw_chunk_q;
+    b_chunk_d   = b_chunk_q;
+    w_beat_d    = w_beat_q;
+    cpl_out_d   = cpl_out_q;
+    aw_out_d    = aw_out_q;
+    aw_addr_d   = aw_addr_q;
+    pend_d      = pend_q;
+    timer_d     = timer_q;
+    // Fetch.
+    if (ar_issue) begin
+      ar_valid_d = 1'b1;
+      ar_addr_d  = ar_next_addr;
+    end
+    if (m_axi_arvalid && m_axi_arready) begin
+      ar_valid_d = 1'b0;
+      ar_chunk_d = ar_last_chunk ? '0 : ar_chunk_q + 1'b1;
+      if (ar_last_chunk) fetch_d = (fetch_q + 1'b1) & mask;
+    end
+    reserved_d = reserved_q + FetchW'(ar_issue && ar_chunk_q == '0) - FetchW'(fifo_pop);
+    // R.
+    if (r_fire) begin
+      r_beat_d = r_desc_done ? '0 : r_beat_q + 1'b1;
+      r_err_d  = r_desc_done ? 1'b0 : r_err_q || r_beat_err;
+      if (r_desc_done) recv_d = (recv_q + 1'b1) & mask;
+    end
+    if (hand) last_ring_d = take_ring;
+    csr_owed_d = csr_owed_q + OwedW'(csr_hand) - OwedW'(csr_sts_pop);
+    // Completion records.
+    if (cpl_take) begin
+      rec_d      = rec_new;
+      aw_valid_d = 1'b1;
+      w_valid_d  = 1'b1;
+      aw_addr_d  = cpl_addr;
+    end
+    if (aw_fire) begin
+      aw_chunk_d = 32'(aw_chunk_q) == CplChunks - 1 ? '0 : aw_chunk_q + 1'b1;
+      aw_valid_d = 32'(aw_chunk_q) != CplChunks - 1;
+      aw_addr_d  = aw_addr_q + 64'(CplBurst * BusBytes);
+    end
+    if (w_fire) begin
+      w_beat_d  = 32'(w_beat_q) == CplBeats - 1 ? '0 : w_beat_q + 1'b1;
+      w_valid_d = 32'(w_beat_q) != CplBeats - 1;
+    end
+    cpl_out_d = cpl_out_q + 4'(cpl_take) - 4'(b_last);
+    aw_out_d  = aw_out_q + 5'(aw_fire) - 5'(b_fire);
+    if (b_fire) b_chunk_d = b_last ? '0 : b_chunk_q + 1'b1;
+    if (b_last) head_d = (head_q + 1'b1) & mask;
+    // Interrupts.
+    pend_d      = irq_fire ? '0 : pend_sum;
+    timer_d     = (irq_fire || pend_q == '0) ? '0 : timer_q + 16'(timer_q != '1);
+    // A disabled, quiet ring is empty from the tail on.
+    if (!en_i && quiet_o && !ar_valid_q) begin
+      fetch_d = tail_i & mask;
+      recv_d  = tail_i & mask;
+      head_d  = tail_i & mask;
+    end
+  end
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -313,56 +395,28 @@ module cdma_ring #(
       pend_q      <= '0;
       timer_q     <= '0;
     end else begin
-      // Fetch.
-      if (ar_issue) begin
-        ar_valid_q <= 1'b1;
-        ar_addr_q  <= ({ring_base_i[63:5], 5'b0} + {43'b0, fetch_q, 5'b0} +
-                       64'(ar_chunk_q) * 64'(DescBurst * BusBytes)) & ~(64'(BusBytes) - 64'(1));
-      end
-      if (m_axi_arvalid && m_axi_arready) begin
-        ar_valid_q <= 1'b0;
-        ar_chunk_q <= ar_last_chunk ? '0 : ar_chunk_q + 1'b1;
-        if (ar_last_chunk) fetch_q <= (fetch_q + 1'b1) & mask;
-      end
-      reserved_q <= reserved_q + FetchW'(ar_issue && ar_chunk_q == '0) - FetchW'(fifo_pop);
-      // R.
-      if (r_fire) begin
-        r_beat_q <= r_desc_done ? '0 : r_beat_q + 1'b1;
-        r_err_q  <= r_desc_done ? 1'b0 : r_err_q || m_axi_rresp[1];
-        if (r_desc_done) recv_q <= (recv_q + 1'b1) & mask;
-      end
-      if (hand) last_ring_q <= take_ring;
-      csr_owed_q <= csr_owed_q + OwedW'(csr_hand) - OwedW'(csr_sts_pop);
-      // Completion records.
-      if (cpl_take) begin
-        rec_q      <= {1'b1, 15'b0, src_slot, sts_comp_bytes_i, sts_raw_bytes_i, 12'b0,
-                       src_fetch_err ? ErrFetch : sts_error_i, src_fetch_err ? 16'h0 : sts_tag_i};
-        aw_valid_q <= 1'b1;
-        w_valid_q  <= 1'b1;
-        aw_addr_q  <= cpl_addr;
-      end
-      if (aw_fire) begin
-        aw_chunk_q <= 32'(aw_chunk_q) == CplChunks - 1 ? '0 : aw_chunk_q + 1'b1;
-        aw_valid_q <= 32'(aw_chunk_q) != CplChunks - 1;
-        aw_addr_q  <= aw_addr_q + 64'(CplBurst * BusBytes);
-      end
-      if (w_fire) begin
-        w_beat_q  <= 32'(w_beat_q) == CplBeats - 1 ? '0 : w_beat_q + 1'b1;
-        w_valid_q <= 32'(w_beat_q) != CplBeats - 1;
-      end
-      cpl_out_q <= cpl_out_q + 4'(cpl_take) - 4'(b_last);
-      aw_out_q  <= aw_out_q + 5'(aw_fire) - 5'(b_fire);
-      if (b_fire) b_chunk_q <= b_last ? '0 : b_chunk_q + 1'b1;
-      if (b_last) head_q <= (head_q + 1'b1) & mask;
-      // Interrupts.
-      pend_q  <= irq_fire ? '0 : pend_d;
-      timer_q <= (irq_fire || pend_q == '0) ? '0 : timer_q + 16'(timer_q != '1);
-      // A disabled, quiet ring is empty from the tail on.
-      if (!en_i && quiet_o && !ar_valid_q) begin
-        fetch_q <= tail_i & mask;
-        recv_q  <= tail_i & mask;
-        head_q  <= tail_i & mask;
-      end
+      fetch_q     <= fetch_d;
+      recv_q      <= recv_d;
+      head_q      <= head_d;
+      ar_valid_q  <= ar_valid_d;
+      ar_addr_q   <= ar_addr_d;
+      ar_chunk_q  <= ar_chunk_d;
+      reserved_q  <= reserved_d;
+      r_beat_q    <= r_beat_d;
+      r_err_q     <= r_err_d;
+      last_ring_q <= last_ring_d;
+      csr_owed_q  <= csr_owed_d;
+      rec_q       <= rec_d;
+      aw_valid_q  <= aw_valid_d;
+      w_valid_q   <= w_valid_d;
+      aw_chunk_q  <= aw_chunk_d;
+      b_chunk_q   <= b_chunk_d;
+      w_beat_q    <= w_beat_d;
+      cpl_out_q   <= cpl_out_d;
+      aw_out_q    <= aw_out_d;
+      aw_addr_q   <= aw_addr_d;
+      pend_q      <= pend_d;
+      timer_q     <= timer_d;
     end
   end
 
