@@ -5,7 +5,8 @@
 #   synth/synth.sh FILELIST TOP ELEM BUS FLOW OUTDIR [LIBERTY]
 # TOP: zvc_compressor, zvc_decompressor, cdma_engine (its default burst,
 #      reads and buffers: 16 beats, 4, 64 and 32 beats) or cdma_buffer
-#      (ELEM 0; DepthBeats 64, the engine's default).
+#      (ELEM 0; DepthBeats 64, the engine's default), cdma_ring or cdma_axi_mux
+#      (ELEM 0; their other parameters at cdma_dma's defaults).
 # FLOW: generic (gates + `stat -tech cmos`), asic (LIBERTY standard cells),
 #       ice40, ecp5, xilinx (7-series, -noiopad).
 # Writes OUTDIR/TOP-eELEM-bBUS-FLOW.json, .log and .commit (with CDMA_MACROS,

@@ -23,6 +23,7 @@ hierarchy -check -top $top; rename -top $top; proc; select -assert-none t:\$dlat
 cdma_params() {
   case $1 in
     cdma_buffer) echo "-set BusBytes $3 -set DepthBeats 64" ;;
+    cdma_ring|cdma_axi_mux) echo "-set BusBytes $3" ;;
     *) echo "-set ElemBytes $2 -set BusBytes $3${CDMA_MODES:+ -set Modes $CDMA_MODES}" ;;
   esac
 }
