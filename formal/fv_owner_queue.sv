@@ -7,7 +7,7 @@
 // - when every request pushed before the tracked one has been popped, the
 //   head is the tracked request's owner (so each pop goes to the master that
 //   made that request, whatever runs and counts the queue merged it into).
-// Bounded (BMC) at Depth = 3 and CountW = 2, deep enough to fill every entry
+// Bounded (BMC, 16 steps) at Depth = 3 and CountW = 2, deep enough to fill every entry
 // to its count's limit and wrap the entries around.
 module fv_owner_queue #(
   parameter int Depth = 3,

@@ -622,6 +622,13 @@ void take_records(EngineBench& b, cdma_dev& dev, cdma_ring& ring, std::size_t wa
   REQUIRE_MESSAGE(out.size() == want, b.error);
 }
 
+// Reads RING_HEAD until it shows `slot`: true, or false after 5000 reads.
+bool wait_head(EngineBench& b, std::uint32_t slot) {
+  for (int i = 0; i < 5000; ++i)
+    if ((b.lite_now(false, CDMA_RING_HEAD).first & CDMA_RING_HEAD_HEAD_MASK) == slot) return true;
+  return false;
+}
+
 TEST_CASE("ring: descriptors from memory, in order with register ones, around the ring 5 times") {
   EngineBench b(kEngine, seed() + 120, {40, 1e9, 1e9, Pattern::kLight, Pattern::kLight},
                 Pattern::kNone, false);
@@ -781,10 +788,7 @@ TEST_CASE("ring: bus errors in the middle of a ring are recorded, the rest compl
   CHECK((b.lite_now(false, CDMA_IRQ).first & CDMA_IRQ_CPL_ERR_MASK) == 0);
   b.errors.push_back({kCpl + 8 * 16, kCpl + 9 * 16, false, 2});
   CHECK(cdma_ring_submit(&dev, &ring, descs.data(), 2) == 2);
-  for (int i = 0;
-       i < 5000 && (b.lite_now(false, CDMA_RING_HEAD).first & CDMA_RING_HEAD_HEAD_MASK) != 10;
-       ++i) {
-  }
+  REQUIRE(wait_head(b, 10));
   CHECK((b.lite_now(false, CDMA_IRQ).first & CDMA_IRQ_CPL_ERR_MASK) != 0);
   got.clear();
   take_records(b, dev, ring, 2, got);  // this memory model stores a beat it answers SLVERR
@@ -803,18 +807,12 @@ TEST_CASE("ring: interrupts coalesced by count and by timer") {
   std::vector<cdma_desc> descs;
   for (std::uint16_t i = 0; i < 8; ++i)
     descs.push_back({CDMA_OP_COPY, 0, i, 0x1000, 0x10'0000 + 0x1000 * std::uint64_t{i}, 64, 0});
-  auto wait_head = [&](std::uint32_t slot) {
-    for (int i = 0;
-         i < 5000 && (b.lite_now(false, CDMA_RING_HEAD).first & CDMA_RING_HEAD_HEAD_MASK) != slot;
-         ++i) {
-    }
-  };
   CHECK(cdma_ring_submit(&dev, &ring, descs.data(), 3) == 3);
-  wait_head(3);
+  REQUIRE(wait_head(b, 3));
   b.idle(100);
   CHECK_FALSE(b.irq());  // 3 of 4
   CHECK(cdma_ring_submit(&dev, &ring, descs.data() + 3, 1) == 1);
-  wait_head(4);
+  REQUIRE(wait_head(b, 4));
   CHECK(b.irq());
   std::vector<cdma_status> got;
   CHECK(cdma_ring_service_irq(
