@@ -2,6 +2,7 @@
 //   zvc compress [--elem 1|2|4] [--mode M] [--raw] [--block BYTES] INPUT OUTPUT
 //   zvc decompress INPUT OUTPUT
 //   zvc decompress --raw --elem E --length BYTES [--mode M] [--lenient] INPUT OUTPUT
+//   zvc decompress [--raw ... --index FILE [--block BYTES]] --blocks FIRST:COUNT INPUT OUTPUT
 //   zvc stats [--elem E] [--mode M] [--json] FILE...
 // M is zvc (the default), binarize, bf16 or fp8 (docs/format.md, "Modes").
 //   zvc bench [--elem E] [--seconds S] [--markdown] [FILE...]
@@ -39,10 +40,51 @@ int cmd_compress(int elem, Mode mode, bool raw_payload, std::uint32_t block, con
 
 // --lenient: zvc_decompressor's reading of any payload (decode_lenient); the
 // status bits it would raise go to stderr as "sts_error N (names)".
+// --blocks FIRST:COUNT: only those blocks, by the container's index or, for a
+// bare payload, the index file (--index) with its block size (--block).
+struct BlockRange {
+  std::string index;  // a bare payload's index file
+  std::uint32_t block_bytes = kDefaultBlockBytes;
+  std::optional<std::pair<std::size_t, std::size_t>> range;  // first, count
+};
+
+std::pair<std::size_t, std::size_t> parse_range(const std::string& text) {
+  const auto colon = text.find(':');
+  std::size_t first = 0, count = 0, used = 0, used2 = 0;
+  try {
+    if (colon == std::string::npos) throw std::invalid_argument("no colon");
+    first = std::stoull(text.substr(0, colon), &used);
+    count = std::stoull(text.substr(colon + 1), &used2);
+  } catch (const std::logic_error&) {
+    used = 0;
+  }
+  if (used == 0 || used != colon || used2 != text.size() - colon - 1 || count == 0)
+    throw Error(fmt::format("--blocks takes FIRST:COUNT (COUNT at least 1), not '{}'", text));
+  return {first, count};
+}
+
 int cmd_decompress(bool raw_payload, bool lenient, int elem, Mode mode, std::uint64_t length,
-                   const std::string& in, const std::string& out) {
+                   const BlockRange& blocks, const std::string& in, const std::string& out) {
   check_mode(mode, elem);
   const Bytes data = cli::read_file(in);
+  if (blocks.range) {
+    const auto [first, count] = *blocks.range;
+    Bytes raw;
+    if (raw_payload) {
+      raw = decompress_blocks(data, parse_block_index(cli::read_file(blocks.index)), length, elem,
+                              blocks.block_bytes, first, count, mode);
+    } else {
+      const ContainerInfo info = read_container_info(data);
+      if (info.block_sizes.empty()) throw Error("the container has no block index");
+      raw = decompress_blocks(ByteView(data).subspan(info.payload_offset), info.block_sizes,
+                              info.raw_bytes, info.elem_bytes, info.block_bytes, first, count,
+                              info.mode);
+    }
+    cli::OutputFile file(out);
+    file.write(raw);
+    file.commit();
+    return 0;
+  }
   if (lenient) {
     if (length == 0 || length % static_cast<std::uint64_t>(elem) != 0) {
       throw Error(fmt::format("--length {} is not a positive multiple of --elem {}", length, elem));
@@ -153,6 +195,16 @@ int main(int argc, char** argv) {
   d->add_flag("--lenient", lenient,
               "decode a bare payload as zvc_decompressor does: never fails, missing bytes read as "
               "zero; its sts_error bits {bad_mask,trailing,truncated} go to stderr");
+  BlockRange blocks;
+  std::string range;
+  auto* d_blocks = d->add_option("--blocks", range,
+                                 "decode only blocks FIRST to FIRST+COUNT-1 (FIRST:COUNT), by the "
+                                 "container's block index or a bare payload's --index");
+  auto* d_index = d->add_option("--index", blocks.index,
+                                "a bare payload's block index: payload bytes per block, "
+                                "little-endian u32 each (as in the container)");
+  auto* d_block =
+      d->add_option("--block", blocks.block_bytes, "raw bytes per block of --index (default 4096)");
   d->add_option("INPUT", in, "input file, - for stdin")->required();
   d->add_option("OUTPUT", out, "raw output file, - for stdout")->required();
 
@@ -201,7 +253,15 @@ int main(int argc, char** argv) {
         throw Error("--elem, --length and --mode apply only with --raw (a container records them)");
       }
       if (lenient && !raw_payload) throw Error("--lenient applies only with --raw");
-      return cmd_decompress(raw_payload, lenient, elem, mode, length, in, out);
+      if ((d_index->count() != 0 || d_block->count() != 0) &&
+          (!raw_payload || d_blocks->count() == 0))
+        throw Error("--index and --block apply only with --raw and --blocks");
+      if (d_blocks->count() != 0) {
+        if (lenient) throw Error("--blocks does not apply with --lenient");
+        if (raw_payload && d_index->count() == 0) throw Error("--blocks with --raw needs --index");
+        blocks.range = parse_range(range);
+      }
+      return cmd_decompress(raw_payload, lenient, elem, mode, length, blocks, in, out);
     }
     if (s->parsed()) {
       return cmd_stats(elem, s_mode->count() != 0 ? std::optional<Mode>(mode) : std::nullopt, json,

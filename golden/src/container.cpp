@@ -186,21 +186,57 @@ Bytes read_container(ByteView file, Impl impl) {
 }
 
 Bytes read_container_block(ByteView file, const ContainerInfo& info, std::size_t block) {
-  if (block >= info.block_sizes.size()) {
-    throw Error(fmt::format("block {} does not exist (the container has {} blocks)", block,
-                            info.block_sizes.size()));
+  if (info.block_sizes.empty()) throw Error("the container has no block index");
+  return decompress_blocks(file.subspan(info.payload_offset), info.block_sizes, info.raw_bytes,
+                           info.elem_bytes, info.block_bytes, block, 1, info.mode);
+}
+
+Bytes decompress_blocks(ByteView payload, std::span<const std::uint32_t> block_sizes,
+                        std::uint64_t raw_bytes, int elem_bytes, std::uint32_t block_bytes,
+                        std::size_t first, std::size_t count, Mode mode) {
+  check_elem_bytes(elem_bytes);
+  const std::uint64_t window = 32 * static_cast<std::uint64_t>(elem_bytes);
+  if (block_bytes == 0 || block_bytes % window != 0) {
+    throw Error(fmt::format("block size {} is not a positive multiple of {} (32 elements)",
+                            block_bytes, window));
   }
-  std::size_t offset = info.payload_offset;
-  for (std::size_t b = 0; b < block; ++b) offset += info.block_sizes[b];
-  const std::uint64_t start = std::uint64_t{block} * info.block_bytes;
-  const std::size_t len =
-      static_cast<std::size_t>(std::min<std::uint64_t>(info.block_bytes, info.raw_bytes - start));
+  const std::uint64_t blocks = (raw_bytes + block_bytes - 1) / block_bytes;
+  if (block_sizes.size() != blocks) {
+    throw Error(fmt::format("block index has {} entries, {} raw bytes make {} blocks of {}",
+                            block_sizes.size(), raw_bytes, blocks, block_bytes));
+  }
+  std::uint64_t sum = 0;
+  for (const std::uint32_t size : block_sizes) sum += size;
+  if (sum != payload.size()) {
+    throw Error(
+        fmt::format("block index sums to {} bytes, the payload has {}", sum, payload.size()));
+  }
+  if (count == 0 || first >= blocks || count > blocks - first) {
+    throw Error(fmt::format("blocks {} to {} are outside the map's {} blocks", first,
+                            first + count - 1, blocks));
+  }
+  std::uint64_t offset = 0, size = 0;
+  for (std::size_t b = 0; b < first + count; ++b) (b < first ? offset : size) += block_sizes[b];
+  const std::uint64_t start = std::uint64_t{first} * block_bytes;
+  const std::uint64_t len =
+      std::min<std::uint64_t>(std::uint64_t{count} * block_bytes, raw_bytes - start);
   try {
-    return decompress(file.subspan(offset, info.block_sizes[block]), len, info.elem_bytes,
-                      info.mode);
+    return decompress(payload.subspan(offset, size), static_cast<std::size_t>(len), elem_bytes,
+                      mode);
   } catch (const DecodeError& e) {
-    throw Error(fmt::format("corrupted container block {}: {}", block, e.what()));
+    throw Error(
+        fmt::format("blocks {} to {} do not decode: {}", first, first + count - 1, e.what()));
   }
+}
+
+std::vector<std::uint32_t> parse_block_index(ByteView bytes) {
+  if (bytes.size() % 4 != 0) {
+    throw Error(fmt::format("a block index is 4 bytes per block, not {} bytes", bytes.size()));
+  }
+  std::vector<std::uint32_t> sizes(bytes.size() / 4);
+  for (std::size_t b = 0; b < sizes.size(); ++b)
+    sizes[b] = static_cast<std::uint32_t>(get_le(bytes, 4 * b, 4));
+  return sizes;
 }
 
 }  // namespace zvc

@@ -96,6 +96,31 @@ done
 expect_error "unknown mode" out16 "unknown mode 'fp16'" -- "$zvc" compress --mode fp16 raw.f32 out16
 expect_error "bf16 on 2-byte elements" out17 "must be 4" -- "$zvc" compress --mode bf16 --elem 2 r2.bin out17
 expect_error "mode on a container" out18 "only with --raw" -- "$zvc" decompress --mode fp8 m.fp8.zvc out18
+# Block ranges (docs/format.md, "Blocks"): of a container by its index, of a
+# bare payload by an index file (the container's index bytes, as the engine
+# will write them), in ZVC and in bf16.
+"$zvc" compress --elem 4 r4.bin b4.zvc && "$zvc" compress --elem 4 --mode bf16 r4.bin b4bf.zvc &&
+  "$zvc" decompress b4.zvc b4.full && "$zvc" decompress b4bf.zvc b4bf.full || bad "block containers"
+for z in b4 b4bf; do
+  n=$(od -An -tu4 -j 32 -N 4 "$z.zvc" | tr -d ' ')
+  head -c $((40 + 4 * n)) "$z.zvc" | tail -c $((4 * n)) >"$z.idx"
+  tail -c +$((41 + 4 * n)) "$z.zvc" >"$z.pay"
+done
+"$zvc" decompress --blocks 1:3 b4.zvc blk1.bin && cmp -s blk1.bin <(tail -c +4097 b4.full | head -c 12288) &&
+  ok || bad "container blocks 1:3"
+"$zvc" decompress --raw --elem 4 --length 20000 --index b4.idx --blocks 4:1 b4.pay blk2.bin &&
+  cmp -s blk2.bin <(tail -c +16385 b4.full) && ok || bad "bare payload, last block"
+"$zvc" decompress --raw --elem 4 --mode bf16 --length 20000 --index b4bf.idx --blocks 0:2 b4bf.pay blk3.bin &&
+  cmp -s blk3.bin <(head -c 8192 b4bf.full) && ok || bad "bf16 bare payload, blocks 0:2"
+expect_error "blocks past the end" out19 "outside the map" -- "$zvc" decompress --raw --elem 4 --length 20000 --index b4.idx --blocks 4:2 b4.pay out19
+expect_error "index of another length" out20 "make 4 blocks" -- "$zvc" decompress --raw --elem 4 --length 16000 --index b4.idx --blocks 0:1 b4.pay out20
+expect_error "index not summing to the payload" out21 "sums to" -- "$zvc" decompress --raw --elem 4 --length 20000 --index b4bf.idx --blocks 0:1 b4.pay out21
+expect_error "bare blocks without an index" out22 "needs --index" -- "$zvc" decompress --raw --elem 4 --length 20000 --blocks 0:1 b4.pay out22
+expect_error "bad range" out23 "FIRST:COUNT" -- "$zvc" decompress --blocks 0-1 b4.zvc out23
+expect_error "container without an index" out24 "no block index" -- "$zvc" decompress --blocks 0:1 raw.zvc out24
+head -c 7 b4.idx >odd.idx
+expect_error "index of odd length" out25 "4 bytes per block" -- "$zvc" decompress --raw --elem 4 --length 20000 --index odd.idx --blocks 0:1 b4.pay out25
+
 # An existing output is left untouched when the command fails.
 echo keep >kept.bin
 "$zvc" compress odd.bin kept.bin 2>/dev/null; [ "$(cat kept.bin)" = keep ] && ok || bad "existing output clobbered on error"

@@ -208,6 +208,20 @@ ContainerInfo read_container_info(ByteView file);
 Bytes read_container(ByteView file, Impl impl = Impl::kAuto);
 // Random access: decode block i only (needs an index).
 Bytes read_container_block(ByteView file, const ContainerInfo& info, std::size_t block);
+
+// A bare payload with its block index (payload bytes per block of block_bytes
+// raw bytes: the container's index, and what cdma's OFFLOAD will write beside
+// the payload): decodes blocks [first, first + count) of a map of raw_bytes,
+// their raw bytes in order. Throws Error when the index does not fit the map
+// (block_bytes not a multiple of 32*elem_bytes, a block count other than
+// ceil(raw_bytes / block_bytes), sizes not summing to the payload's length),
+// the range is outside it, or a block does not decode.
+Bytes decompress_blocks(ByteView payload, std::span<const std::uint32_t> block_sizes,
+                        std::uint64_t raw_bytes, int elem_bytes, std::uint32_t block_bytes,
+                        std::size_t first, std::size_t count, Mode mode = Mode::kZvc);
+// A block index as stored (little-endian u32 per block); Error unless its
+// length is a multiple of 4.
+std::vector<std::uint32_t> parse_block_index(ByteView bytes);
 bool looks_like_container(ByteView file);
 
 std::uint32_t crc32(ByteView data);
