@@ -11,15 +11,21 @@
 // its AXI4 master, at most Fetch descriptors ahead of the engine, hands them
 // to the engine in order, and writes one record per descriptor. head_o moves
 // on when a record's write response has come back, so software may reuse
-// every slot before head_o. The interrupt coalescing (irq_count_i records, or irq_timer_i cycles after the
-// first unsignalled one; 0 disables the timer) raise irq_set_o for a cycle.
+// every slot before head_o. The interrupt coalescing raises irq_set_o for a
+// cycle after irq_count_i records (0 counts as 1), or irq_timer_i cycles after
+// the first record not yet signalled (0: no timer).
+//
+// Register descriptors and ring descriptors go to the engine in turn when
+// both wait; at most CsrDepth register descriptors are in flight or waiting
+// to be read, so their statuses always find room here.
 //
 // A descriptor whose fetch answers SLVERR/DECERR is completed with error 11
 // (its record's tag 0), and one with reserved bits set with error 8; neither
 // moves data, and the ring goes on. A record write that answers an error
 // raises cpl_err_o for a cycle (the register file keeps it). While en_i is
-// low (and always when quiet_o is high and en_i low) head_o follows tail_i:
-// the ring is empty when it is enabled. Reset: asynchronous, active low.
+// low and the ring is quiet (quiet_o: nothing fetched, being fetched or in
+// flight), head_o follows tail_i: the ring is empty when it is enabled.
+// Reset: asynchronous, active low.
 `include "cdma_assert.svh"
 
 module cdma_ring #(
