@@ -132,8 +132,11 @@ int64_t cdma_memcpy_decompressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint
 #define CDMA_RING_DESC_CTRL_TAG_SHIFT 16u
 /* bytes 28-31 reserved, 0; a descriptor with any reserved bit set ends with
  * CDMA_ERR_DESCRIPTOR */
-#define CDMA_RING_CPL_BYTES 16u     /* a completion record */
-#define CDMA_RING_CPL_STATUS 0u     /* u32: tag [15:0], error [19:16] */
+#define CDMA_RING_CPL_BYTES 16u /* a completion record */
+#define CDMA_RING_CPL_STATUS 0u /* u32: tag [15:0], error [19:16] */
+#define CDMA_RING_CPL_TAG_MASK 0x0000FFFFu
+#define CDMA_RING_CPL_ERROR_SHIFT 16u
+#define CDMA_RING_CPL_ERROR_MASK 0x000F0000u
 #define CDMA_RING_CPL_RAW_BYTES 4u  /* u32 */
 #define CDMA_RING_CPL_COMP_BYTES 8u /* u32: payload bytes (cudaMemcpyCompressed()'s result) */
 #define CDMA_RING_CPL_SLOT 12u      /* u32: slot [15:0], done [31], written last */

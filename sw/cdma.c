@@ -233,8 +233,8 @@ int cdma_ring_poll(cdma_dev* dev, cdma_ring* ring, cdma_status* status) {
                 CDMA_RING_CPL_BYTES);
   if (!(get32(b + CDMA_RING_CPL_SLOT) & CDMA_RING_CPL_DONE)) return 0;
   const uint32_t w0 = get32(b + CDMA_RING_CPL_STATUS);
-  status->tag = (uint16_t)w0;
-  status->error = (w0 >> 16) & 0xFu;
+  status->tag = (uint16_t)field(w0, CDMA_RING_CPL_TAG_MASK, 0u);
+  status->error = field(w0, CDMA_RING_CPL_ERROR_MASK, CDMA_RING_CPL_ERROR_SHIFT);
   status->raw_bytes = get32(b + CDMA_RING_CPL_RAW_BYTES);
   status->comp_bytes = get32(b + CDMA_RING_CPL_COMP_BYTES);
   clear_record(dev, ring, ring->next);
