@@ -36,7 +36,12 @@ module fv_engine #(
   parameter int BusBytes = 8,
   parameter int MaxLen = 40,
   parameter bit Fair = 1'b0,
-  parameter int Bound = 30
+  parameter int Bound = 30,
+  // The engine's MaxDescs. At 1 descriptors run one at a time and every
+  // property above is checked; above 1 a descriptor's writes may come before
+  // an earlier one's status, so the data properties, which charge each W
+  // beat to the oldest unanswered descriptor, are left out.
+  parameter int Descs = 1
 ) (
   input logic                  clk_i,
   input logic                  desc_valid_i,
@@ -85,7 +90,7 @@ module fv_engine #(
 
   cdma_engine #(
     .ElemBytes(ElemBytes), .BusBytes(BusBytes), .MaxBurstBeats(MaxBurst), .MaxReads(2),
-    .BufferBeats(4), .WriteBeats(4), .IdW(1), .AxiId(0)
+    .BufferBeats(4), .WriteBeats(4), .IdW(1), .AxiId(0), .MaxDescs(Descs)
   ) dut (.*);
 
   // Descriptors: a valid/ready stream; bounded lengths keep the traces short.
@@ -190,7 +195,7 @@ module fv_engine #(
     else if (trk_copy && w_covers && m_axi_wready && m_axi_wstrb[trk_dst[LaneW-1:0]]) trk_written_q <= 1'b1;
   end
   always @(posedge clk_i) begin
-    if (rst_ni) begin
+    if (rst_ni && Descs == 1) begin
       if (m_axi_rvalid && rd_addr >> LaneW == 17'(trk_addr) >> LaneW)
         assume (m_axi_rdata[8*trk_addr[LaneW-1:0] +: 8] == trk_val);
       for (int l = 0; l < BusBytes; l++)
@@ -201,8 +206,8 @@ module fv_engine #(
         assert (m_axi_wdata[8*trk_dst[LaneW-1:0] +: 8] == trk_val);
       end
       if (sts_fire && trk_copy && sts_error_o == 4'd0) assert (trk_written_q);
-      cover (trk_copy && w_covers && m_axi_wready && trk_dst[LaneW-1:0] != trk_addr[LaneW-1:0]);
     end
+    if (rst_ni) cover (trk_copy && w_covers && m_axi_wready && trk_dst[LaneW-1:0] != trk_addr[LaneW-1:0]);
   end
 
   always @(posedge clk_i) begin

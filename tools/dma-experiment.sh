@@ -41,7 +41,7 @@ md += ["", "![buffer knee](figures/dma-buffer-knee.svg)", "",
        "against plain COPY the same way, `BufferBeats` 1024; cycles from descriptor to status. "
        "Goal: speed-up ≥ 0.95 × min(BusBytes, 16 × ratio) / 16, for transfers long enough that the "
        "350-cycle latency is small against them (at least 10 × 350 beats); shorter ones are latency-bound "
-       "whatever the engine does (descriptors run one after another, so each pays the latency once).", "",
+       "whatever the engine does (a lone descriptor pays the latency once).", "",
        "| B | data | raw KiB | ZVC ratio | COPY out | OFFLOAD | speed-up | goal | COPY back | PREFETCH | speed-up |",
        "|---|---|---|---|---|---|---|---|---|---|---|"]
 missed = []
@@ -71,7 +71,8 @@ sizes = sorted({s for _, s in eff})
 def size_name(s):
     return f"{s >> 20} MiB" if s >= 1 << 20 else f"{s >> 10} KiB" if s >= 1 << 10 else f"{s} B"
 md += ["", "Bus efficiency: a stream of COPY descriptors of one size (always one waiting), memory 350 "
-       "cycles away at one beat per cycle each way, no link limit, `BufferBeats` 1024; the fraction of "
+       "cycles away at one beat per cycle each way, no link limit, `BufferBeats` 1024, `MaxReads` 64, "
+       "`MaxDescs` 64; the fraction of "
        "cycles that carry a data beat on R (W carries as many), from the first descriptor to the last "
        "status. For comparison, AMD's product guides: AXI DMA (PG021) S2MM 74.6 % and MM2S 99.8 % of "
        "theoretical on 10,000-byte transfers; AXI CDMA (PG034) 70 % of the bus with 16-beat bursts on "
@@ -83,14 +84,17 @@ for s in sizes:
     _, y64, e64 = eff[(64, s)]
     md.append(f"| {size_name(s)} | {c32} | {y32} | {100 * e32:.1f} % | {y64} | {100 * e64:.1f} % |")
 count64, cycles64, _ = eff[(32, 64)]
-overhead = (cycles64 - count64 * 64 / 32) / count64
 e4k, e256 = 100 * eff[(32, 4096)][2], 100 * eff[(32, 256)][2]
 verdict = "met" if e4k >= 95 and e256 >= 80 else "missed"
-md += ["", f"Each descriptor costs about {overhead:.0f} cycles beyond its own beats at B=32: descriptors "
-       "run one after another, so each waits out the 350-cycle memory latency once. The goal "
-       f"(≥ 95 % at 4 KiB: {e4k:.1f} %; ≥ 80 % at 256 B: {e256:.1f} %) is {verdict}; meeting it takes "
-       "several descriptors in flight, the next one's reads issued while the previous one's writes drain "
-       "(issue 20).", "", "![bus efficiency](figures/dma-efficiency.svg)"]
+if verdict == "missed":
+    missed.append(f"bus efficiency {e4k:.1f} % at 4 KiB, {e256:.1f} % at 256 B")
+per64 = (cycles64 - 350) / count64
+md += ["", f"The goal (≥ 95 % at 4 KiB: {e4k:.1f} %; ≥ 80 % at 256 B: {e256:.1f} %) is {verdict}: "
+       "descriptors are in flight back to back, so the 350-cycle latency is paid once per stream. "
+       f"Short descriptors are bound by the address channels: at 64 B (2 beats at B=32) a descriptor "
+       f"takes about {per64:.1f} cycles, since the read and write legalizers take a few cycles to "
+       "start each descriptor's bursts; so is the 256-B descriptor at B=64 (4 beats).", "",
+       "![bus efficiency](figures/dma-efficiency.svg)"]
 md += ["", f"Measured by `cmake --build build --target dma-experiment` at {commit} (the last commit that "
        "changed the RTL, the bench, this script or the sample)."]
 text = "\n".join(md) + "\n"
@@ -113,6 +117,6 @@ line_plot(src / "docs" / "figures" / "dma-efficiency.svg",
           ymax=100, refs=[(95, "goal at 4 KiB", "#2ca02c"), (74.6, "AXI DMA S2MM (PG021)", "#999"),
                           (70, "AXI CDMA, 16-beat (PG034)", "#bbb")])
 if missed:
-    sys.exit("dma-experiment: speed-up goal missed: " + "; ".join(missed))
+    sys.exit("dma-experiment: goal missed: " + "; ".join(missed))
 print("dma-experiment: docs/dma.md, docs/figures/dma-buffer-knee.svg and dma-efficiency.svg updated")
 PY

@@ -104,8 +104,8 @@ group_dma() {
            "BusBytes=256 MaxBurstBeats=256 Fetch=16 InFlight=64"; do
     clean cdma_ring "$p"
   done
-  clean cdma_dma "ElemBytes=1 BusBytes=8 MaxBurstBeats=1 MaxReads=1 BufferBeats=4 RingFetch=3"
-  for p in "ElemBytes=4 BusBytes=32" "ElemBytes=1 BusBytes=8 MaxBurstBeats=1 MaxReads=1 BufferBeats=4"; do
+  clean cdma_dma "ElemBytes=1 BusBytes=8 MaxBurstBeats=1 MaxReads=1 BufferBeats=4 RingFetch=3 MaxDescs=1"
+  for p in "ElemBytes=4 BusBytes=32" "ElemBytes=1 BusBytes=8 MaxBurstBeats=1 MaxReads=1 BufferBeats=4 MaxDescs=1"; do
     clean cdma_engine "$p"
   done
   clean cdma_engine "ElemBytes=4 BusBytes=32 Modes=0"
@@ -116,7 +116,7 @@ group_dma() {
 # The widest network (E=1 B=256) and engine: Yosys takes 20 and 40 s.
 group_wide() {
   clean zvc_expand "NumSlots=288 SlotBits=8"
-  clean cdma_engine "ElemBytes=2 BusBytes=256 MaxBurstBeats=256 MaxReads=255 BufferBeats=512 WriteBeats=256"
+  clean cdma_engine "ElemBytes=2 BusBytes=256 MaxBurstBeats=256 MaxReads=255 BufferBeats=512 WriteBeats=256 MaxDescs=255"
 }
 
 group_refused() {
@@ -139,6 +139,7 @@ group_refused() {
   refused cdma_engine "MaxBurstBeats=32 BufferBeats=16" "BufferBeats must be at least"
   refused cdma_engine "MaxBurstBeats=0" "MaxBurstBeats must be from 1 to 256"
   refused cdma_engine "MaxReads=0" "MaxReads must be from 1 to 255"
+  refused cdma_engine "MaxDescs=256" "MaxDescs must be from 1 to 255"
   refused cdma_engine "MaxBurstBeats=64 BufferBeats=64" "WriteBeats must be at least"
   refused cdma_engine "ElemBytes=3" "ElemBytes must be 1, 2 or 4"
   refused cdma_buffer "BusBytes=24" "BusBytes must be a power of two"

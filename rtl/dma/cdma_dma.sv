@@ -24,7 +24,9 @@ module cdma_dma #(
   parameter int IdW = 4,
   parameter int AxiId = 0,
   // Ring descriptors fetched ahead of the engine, 2 to 16.
-  parameter int RingFetch = 2
+  parameter int RingFetch = 2,
+  // Descriptors in flight in the engine at most, 1 to 60 (cdma_engine).
+  parameter int MaxDescs = 4
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -135,7 +137,10 @@ module cdma_dma #(
   logic [BusBytes-1:0]   e_wstrb, q_wstrb;
   logic [1:0]            arready, rvalid, rready, awready, wready, bvalid, bready;
 
-  cdma_ring #(.BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats), .Fetch(RingFetch)) u_ring (
+  cdma_ring #(.BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats), .Fetch(RingFetch),
+              // Every descriptor the engine may hold: its queue, those in
+              // flight, its status queue.
+              .InFlight(MaxDescs + 4)) u_ring (
     .clk_i, .rst_ni,
     .en_i(ring_en), .size_log2_i(ring_size_log2), .ring_base_i(ring_base),
     .cpl_base_i(ring_cpl_base), .tail_i(ring_tail), .irq_count_i(ring_irq_count),
@@ -166,7 +171,8 @@ module cdma_dma #(
 
   cdma_engine #(
     .ElemBytes(ElemBytes), .BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats),
-    .MaxReads(MaxReads), .BufferBeats(BufferBeats), .WriteBeats(WriteBeats), .IdW(IdW), .AxiId(AxiId)
+    .MaxReads(MaxReads), .BufferBeats(BufferBeats), .WriteBeats(WriteBeats), .IdW(IdW), .AxiId(AxiId),
+    .MaxDescs(MaxDescs)
   ) u_engine (
     .clk_i, .rst_ni,
     .desc_valid_i(desc_valid), .desc_ready_o(desc_ready), .desc_op_i(desc_op), .desc_mode_i(desc_mode),

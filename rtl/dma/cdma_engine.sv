@@ -12,7 +12,12 @@
 // desc_mode_i is the codec's frame mode for OFFLOAD and PREFETCH (docs/format.md,
 // "Modes": 0 ZVC, 1 binarize, 2 bf16, 3 fp8); COPY ignores it.
 //
-// Descriptors run one after another (a 2-deep queue in front). Reads are
+// Descriptors are pipelined, up to MaxDescs in flight (a 2-deep queue in
+// front): a descriptor's reads are issued as soon as the previous one's are,
+// while earlier ones still decode, write and wait for their responses;
+// statuses come one per descriptor, in order. A descriptor whose source
+// overlaps what a descriptor in flight may write waits until nothing is in
+// flight (the hazard check), so it reads the written data. Reads are
 // INCR bursts of up to MaxBurstBeats beats that never cross a 4 KB boundary
 // (cdma_legalizer cuts them, and the writes),
 // at most MaxReads outstanding, each issued only after its beats are
@@ -26,7 +31,8 @@
 // length, an unknown operation or a mode the codec lacks (bf16 and fp8 need
 // ElemBytes = 4; none but ZVC with Modes = 0) is answered with error 8 and no bus
 // traffic. Bus errors and decode errors do not stop a transfer: it runs to
-// its end and reports the first error. Reset: asynchronous, active low.
+// its end and reports the first error (read errors before codec and
+// capacity errors before write errors). Reset: asynchronous, active low.
 `include "cdma_assert.svh"
 
 module cdma_engine #(
@@ -49,6 +55,9 @@ module cdma_engine #(
   // The codec's frame modes (desc_mode_i); 0 builds plain ZVC codecs and
   // refuses OFFLOAD and PREFETCH descriptors with another mode.
   parameter int Modes = 1,
+  // Descriptors in flight at most, 1 to 255: about (read latency + write
+  // response latency) / beats per descriptor + 2 keeps the bus busy.
+  parameter int MaxDescs = 4,
   localparam int LaneW = $clog2(BusBytes)
 ) (
   input  logic                  clk_i,
@@ -118,6 +127,7 @@ module cdma_engine #(
   `CDMA_PARAM_CHECK(g_write_check, WriteBeats >= MaxBurstBeats && WriteBeats >= 4,
                     "WriteBeats must be at least MaxBurstBeats and 4")
   `CDMA_PARAM_CHECK(g_id_check, IdW >= 1 && IdW <= 16, "IdW must be from 1 to 16")
+  `CDMA_PARAM_CHECK(g_descs_check, MaxDescs >= 1 && MaxDescs <= 255, "MaxDescs must be from 1 to 255")
 
   localparam logic [1:0] OpCopy = 2'd0, OpOffload = 2'd1, OpPrefetch = 2'd2;
   localparam logic [3:0] ErrNone = 4'd0, ErrTruncated = 4'd1, ErrTrailing = 4'd2,
@@ -157,17 +167,7 @@ module cdma_engine #(
   assign dq_src_lane = dq_src[LaneW-1:0];
   assign dq_dst_lane = dq_dst[LaneW-1:0];
 
-  // ---- Control ----
-  // State codes as localparams, not an enum: Icarus 11 simulated an enum
-  // state register wrongly (docs/rtl.md, "Constructs the RTL avoids").
-  localparam logic [1:0] StIdle = 2'd0, StRun = 2'd1, StDone = 2'd2;
-  logic [1:0]  state_d, state_q;
-  logic [1:0]  op_d, op_q, mode_d, mode_q;
-  logic [15:0] tag_d, tag_q;
-  logic [31:0] raw_d, raw_q, comp_result_d, comp_result_q;
-  logic [3:0]  err_d, err_q, err_new;
-  logic        sts_fifo_ready, sts_push, start, rd_done, wr_done, codec_done;
-
+  // ---- Descriptor checks ----
   logic        bad_desc;
   logic [1:0]  elem_mask, pay_mask;
   logic [31:0] dq_read_bytes;
@@ -183,19 +183,51 @@ module cdma_engine #(
                     (dq_dst[1:0] & (dq_op == OpOffload ? pay_mask : elem_mask)) != '0 ||
                     (dq_raw[1:0] & elem_mask) != '0 ||
                     (dq_read_bytes[1:0] & (dq_op == OpPrefetch ? pay_mask : elem_mask)) != '0;
-  assign dq_ready = state_q == StIdle;
-  assign start    = dq_valid && state_q == StIdle && !bad_desc;
-  assign sts_push = state_q == StDone && sts_fifo_ready;
-  assign busy_o   = state_q != StIdle;
+
+  // ---- Acceptance: checks, the hazard check, the read bursts ----
+  // A descriptor is taken when the read legalizer is free, fewer than
+  // MaxDescs descriptors are in flight (taken, status not yet queued) and it
+  // reads nothing that an earlier descriptor still in flight may write. Each
+  // stage below keeps its own in-order queue of the descriptors it has yet to
+  // finish (Depth MaxDescs: the bound on flight means none ever fills).
+  localparam int QDepth = MaxDescs < 2 ? 2 : MaxDescs;
+  localparam int FlightW = $clog2(MaxDescs + 1);
+  logic [FlightW-1:0] flight_d, flight_q;
+  logic               take, start, cpl_fire, ar_idle, hazard, any_write;
+  logic [64:0]        wr_lo_d, wr_lo_q, wr_hi_d, wr_hi_q, src_end, dst_end;
+  logic               wr_any_d, wr_any_q;
+  assign take     = dq_valid && flight_q != FlightW'(MaxDescs) && ar_idle && !hazard;
+  assign start    = take && !bad_desc;
+  assign dq_ready = take;
+  assign busy_o   = flight_q != '0;
+
+  // Read after write through memory: the union of the byte ranges that the
+  // descriptors in flight may write (an OFFLOAD without capacity: its largest
+  // payload, at most raw + raw/8 + 4 bytes) against the new one's source.
+  // It empties when nothing is in flight.
+  assign any_write = wr_any_q && flight_q != '0;
+  assign src_end   = 65'(dq_src) + 65'(dq_read_bytes);
+  assign dst_end   = 65'(dq_dst) + (dq_op != OpOffload ? 65'(dq_raw) :
+                                    dq_comp != '0 ? 65'(dq_comp) :
+                                    65'(dq_raw) + (65'(dq_raw) >> 3) + 65'd4);
+  assign hazard    = !bad_desc && any_write && 65'(dq_src) < wr_hi_q && src_end > wr_lo_q;
+  always_comb begin
+    wr_any_d = any_write;
+    wr_lo_d  = wr_lo_q;
+    wr_hi_d  = wr_hi_q;
+    if (start) begin
+      wr_any_d = 1'b1;
+      wr_lo_d  = (!any_write || 65'(dq_dst) < wr_lo_q) ? 65'(dq_dst) : wr_lo_q;
+      wr_hi_d  = (!any_write || dst_end > wr_hi_q) ? dst_end : wr_hi_q;
+    end
+  end
+  assign flight_d = flight_q + FlightW'(take) - FlightW'(cpl_fire);
 
   // ---- Read side: reservations, AR, R into the landing buffer ----
   logic [ReadsW-1:0]  reads_out_d, reads_out_q;
   logic [BurstW-1:0]  ar_burst, ar_beats_unused;
   logic [32:0]        ar_left_unused;
-  logic               ar_ok, ar_idle, rsv_valid, rsv_ready, ar_fire, r_fire, r_last_fire;
-  logic [LaneW-1:0]   rd_off_d, rd_off_q;
-  logic [31:0]        rd_bytes_left_d, rd_bytes_left_q;
-  logic               rd_first_d, rd_first_q;
+  logic               ar_ok, rsv_valid, rsv_ready, ar_fire, r_fire, r_last_fire;
 
   // A read burst is taken when the landing buffer grants its beats.
   cdma_legalizer #(.BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats)) u_read_bursts (
@@ -210,8 +242,9 @@ module cdma_engine #(
     .ax_valid_o(m_axi_arvalid),
     .ax_ready_i(m_axi_arready)
   );
-  assign rsv_valid = state_q == StRun && ar_ok && reads_out_q != ReadsW'(MaxReads);
+  assign rsv_valid = ar_ok && reads_out_q != ReadsW'(MaxReads);
   assign ar_fire   = m_axi_arvalid && m_axi_arready;
+  assign reads_out_d = reads_out_q + ReadsW'(ar_fire) - ReadsW'(r_last_fire);
 
   assign m_axi_arid    = IdW'(AxiId);
   assign m_axi_arsize  = 3'(LaneW);
@@ -219,10 +252,12 @@ module cdma_engine #(
   assign m_axi_arcache = 4'b0011;
   assign m_axi_arprot  = 3'b000;
 
-  logic                  buf_s_ready, buf_m_valid, buf_m_ready;
+  // The landing buffer keeps each beat's response with it, in its side
+  // bits (tlast: an error; tkeep[0]: DECERR rather than SLVERR), so that an
+  // error is charged to the descriptor that takes the beat.
+  logic                  buf_s_ready, buf_m_valid, buf_m_ready, buf_m_err;
   logic [8*BusBytes-1:0] buf_m_data;
-  logic [BusBytes-1:0]   buf_m_keep_unused;
-  logic                  buf_m_last_unused;
+  logic [BusBytes-1:0]   buf_m_keep;
   logic [BufCntW-1:0]    buf_level, buf_free;
   assign m_axi_rready = buf_s_ready;
   assign r_fire       = m_axi_rvalid && m_axi_rready;
@@ -230,25 +265,71 @@ module cdma_engine #(
 
   cdma_buffer #(.BusBytes(BusBytes), .DepthBeats(BufferBeats)) u_landing (
     .clk_i, .rst_ni,
-    .s_axis_tdata(m_axi_rdata), .s_axis_tkeep({BusBytes{1'b1}}), .s_axis_tlast(1'b0),
+    .s_axis_tdata(m_axi_rdata), .s_axis_tkeep(BusBytes'(m_axi_rresp[0])), .s_axis_tlast(m_axi_rresp[1]),
     .s_axis_tvalid(m_axi_rvalid), .s_axis_tready(buf_s_ready),
-    .m_axis_tdata(buf_m_data), .m_axis_tkeep(buf_m_keep_unused), .m_axis_tlast(buf_m_last_unused),
+    .m_axis_tdata(buf_m_data), .m_axis_tkeep(buf_m_keep), .m_axis_tlast(buf_m_err),
     .m_axis_tvalid(buf_m_valid), .m_axis_tready(buf_m_ready),
     .rsv_valid_i(rsv_valid), .rsv_ready_o(rsv_ready), .rsv_beats_i(BufCntW'(ar_burst)),
     .level_o(buf_level), .free_o(buf_free)
   );
 
-  // Landing buffer -> read realigner: only the descriptor's bytes.
+  // ---- Stage queues, filled as a descriptor is taken ----
+  // in: landing buffer -> read realigner; mid: realigner -> codec input;
+  // out: codec output -> write realigner; aw: write bursts; cpl: statuses.
+  localparam int InW = 2 + 2 + LaneW + 32 + 32, MidW = 2 + 2, OutW = 2 + LaneW + 1 + 32 + 32;
+  localparam int CplW = 1 + 16 + 32, ResW = 32 + 4;
+  logic            in_valid, in_pop, mid_valid, mid_pop, out_valid, out_pop, aw_valid, aw_pop;
+  logic            cpl_valid, in_wready_unused, mid_wready_unused, out_wready_unused,
+                   aw_wready_unused, cpl_wready_unused;
+  logic [1:0]      in_op, in_mode, mid_op, mid_mode, out_op;
+  logic [LaneW-1:0] in_lane, out_lane;
+  logic [31:0]     in_bytes, in_raw, out_cap, out_raw, cpl_raw;
+  logic            out_cap_on, cpl_bad;
+  logic [15:0]     cpl_tag;
+  logic [63:0]     aw_addr;
+  cdma_fifo_sync #(.Width(InW), .Depth(QDepth)) u_in_q (
+    .clk_i, .rst_ni, .wvalid_i(start), .wready_o(in_wready_unused),
+    .wdata_i({dq_op, dq_mode, dq_src_lane, dq_read_bytes, dq_raw}),
+    .rvalid_o(in_valid), .rready_i(in_pop), .rdata_o({in_op, in_mode, in_lane, in_bytes, in_raw})
+  );
+  cdma_fifo_sync #(.Width(MidW), .Depth(QDepth)) u_mid_q (
+    .clk_i, .rst_ni, .wvalid_i(start), .wready_o(mid_wready_unused), .wdata_i({dq_op, dq_mode}),
+    .rvalid_o(mid_valid), .rready_i(mid_pop), .rdata_o({mid_op, mid_mode})
+  );
+  cdma_fifo_sync #(.Width(OutW), .Depth(QDepth)) u_out_q (
+    .clk_i, .rst_ni, .wvalid_i(start), .wready_o(out_wready_unused),
+    .wdata_i({dq_op, dq_dst_lane, dq_op == OpOffload && dq_comp != '0, dq_comp, dq_raw}),
+    .rvalid_o(out_valid), .rready_i(out_pop), .rdata_o({out_op, out_lane, out_cap_on, out_cap, out_raw})
+  );
+  cdma_fifo_sync #(.Width(64), .Depth(QDepth)) u_aw_q (
+    .clk_i, .rst_ni, .wvalid_i(start), .wready_o(aw_wready_unused), .wdata_i(dq_dst_beat),
+    .rvalid_o(aw_valid), .rready_i(aw_pop), .rdata_o(aw_addr)
+  );
+  cdma_fifo_sync #(.Width(CplW), .Depth(QDepth)) u_cpl_q (
+    .clk_i, .rst_ni, .wvalid_i(take), .wready_o(cpl_wready_unused), .wdata_i({bad_desc, dq_tag, dq_raw}),
+    .rvalid_o(cpl_valid), .rready_i(cpl_fire), .rdata_o({cpl_bad, cpl_tag, cpl_raw})
+  );
+
+  // ---- In: the descriptor's bytes out of the landing buffer ----
+  logic [31:0]      in_taken_d, in_taken_q, in_left;
+  logic             cmd_sent_d, cmd_sent_q, cmd_fire, dec_cmd_ready;
+  logic [3:0]       rerr_d, rerr_q, rerr_new;
   logic [LaneW-1:0] rd_lo;
-  logic [LenW-1:0]  rd_len;
-  logic             rd_last, rd_s_ready, rd_accept;
-  logic [LenW-1:0]  rd_room;
-  assign rd_lo   = rd_first_q ? rd_off_q : '0;
-  assign rd_room = LenW'(BusBytes) - LenW'(rd_lo);
-  assign rd_len  = (rd_bytes_left_q < 32'(rd_room)) ? LenW'(rd_bytes_left_q) : rd_room;
-  assign rd_last = rd_bytes_left_q <= 32'(rd_room);
-  assign buf_m_ready = rd_s_ready && rd_bytes_left_q != '0;
-  assign rd_accept   = buf_m_valid && buf_m_ready;
+  logic [LenW-1:0]  rd_len, rd_room;
+  logic             rd_last, rd_s_ready, rd_accept, rd_first;
+  assign in_left   = in_bytes - in_taken_q;
+  assign rd_first  = in_taken_q == '0;
+  assign rd_lo     = rd_first ? in_lane : '0;
+  assign rd_room   = LenW'(BusBytes) - LenW'(rd_lo);
+  assign rd_len    = (in_left < 32'(rd_room)) ? LenW'(in_left) : rd_room;
+  assign rd_last   = in_left <= 32'(rd_room);
+  assign buf_m_ready = rd_s_ready && in_valid && in_left != '0;
+  assign rd_accept = buf_m_valid && buf_m_ready;
+  // PREFETCH: the decompressor's command (raw length, mode) goes with the descriptor.
+  assign cmd_fire  = in_valid && in_op == OpPrefetch && !cmd_sent_q && dec_cmd_ready;
+  assign in_pop    = in_valid && (in_left == '0 || (rd_accept && rd_last)) &&
+                     (in_op != OpPrefetch || cmd_sent_q || cmd_fire);
+  assign rerr_new  = (rd_accept && buf_m_err) ? (buf_m_keep[0] ? ErrReadDec : ErrReadSlv) : ErrNone;
 
   logic [8*BusBytes-1:0] rs_data;
   logic [BusBytes-1:0]   rs_keep;
@@ -256,103 +337,130 @@ module cdma_engine #(
   cdma_realign #(.BusBytes(BusBytes)) u_read_align (
     .clk_i, .rst_ni, .offset_i(LaneW'(0)),
     .s_data_i(buf_m_data), .s_lo_i(rd_lo), .s_len_i(rd_len), .s_last_i(rd_last),
-    .s_valid_i(buf_m_valid && rd_bytes_left_q != '0), .s_ready_o(rd_s_ready),
+    .s_valid_i(buf_m_valid && in_valid && in_left != '0), .s_ready_o(rd_s_ready),
     .m_axis_tdata(rs_data), .m_axis_tkeep(rs_keep), .m_axis_tlast(rs_last),
     .m_axis_tvalid(rs_valid), .m_axis_tready(rs_ready)
   );
+  assign mid_pop = rs_valid && rs_ready && rs_last;
 
   // ---- Codecs ----
-  logic                  c_s_ready, c_m_valid, c_m_ready, c_m_last, c_sts_valid, c_sts_error;
+  logic                  c_s_ready, c_m_valid, c_m_ready, c_m_last, c_sts_valid, c_sts_ready, c_sts_error;
   logic [8*BusBytes-1:0] c_m_data;
   logic [BusBytes-1:0]   c_m_keep;
   logic [31:0]           c_sts_raw_unused, c_sts_comp;
-  logic                  dec_s_ready, dec_m_valid, dec_m_last, dec_sts_valid, dec_cmd_ready;
+  logic                  dec_s_ready, dec_m_valid, dec_m_ready, dec_m_last, dec_sts_valid, dec_sts_ready;
   logic [8*BusBytes-1:0] dec_m_data;
   logic [BusBytes-1:0]   dec_m_keep;
   logic [31:0]           dec_sts_comp;
   logic [2:0]            dec_sts_error;
   logic                  dec_sts_bad_mode_unused;  // the engine refuses such descriptors
   logic                  dec_sts_bad_keep;         // never: the read realigner packs its beats
-  logic                  cmd_pending_d, cmd_pending_q, codec_sts_pending_d, codec_sts_pending_q;
   logic                  ws_valid, ws_last, ws_ready;
   logic [8*BusBytes-1:0] ws_data;
   logic [BusBytes-1:0]   ws_keep;
 
   zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Modes(Modes)) u_compressor (
     .clk_i, .rst_ni,
-    .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last), .s_axis_tuser(mode_q),
-    .s_axis_tvalid(rs_valid && op_q == OpOffload), .s_axis_tready(c_s_ready),
+    .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last), .s_axis_tuser(mid_mode),
+    .s_axis_tvalid(rs_valid && mid_op == OpOffload), .s_axis_tready(c_s_ready),
     .m_axis_tdata(c_m_data), .m_axis_tkeep(c_m_keep), .m_axis_tlast(c_m_last),
     .m_axis_tvalid(c_m_valid), .m_axis_tready(c_m_ready),
-    .sts_valid_o(c_sts_valid), .sts_ready_i(1'b1), .sts_raw_bytes_o(c_sts_raw_unused),
+    .sts_valid_o(c_sts_valid), .sts_ready_i(c_sts_ready), .sts_raw_bytes_o(c_sts_raw_unused),
     .sts_comp_bytes_o(c_sts_comp), .sts_error_o(c_sts_error)
   );
   zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Modes(Modes)) u_decompressor (
     .clk_i, .rst_ni,
-    .cmd_valid_i(cmd_pending_q), .cmd_ready_o(dec_cmd_ready), .cmd_raw_bytes_i(raw_q),
-    .cmd_mode_i(mode_q),
+    .cmd_valid_i(in_valid && in_op == OpPrefetch && !cmd_sent_q), .cmd_ready_o(dec_cmd_ready),
+    .cmd_raw_bytes_i(in_raw), .cmd_mode_i(in_mode),
     .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last),
-    .s_axis_tvalid(rs_valid && op_q == OpPrefetch), .s_axis_tready(dec_s_ready),
+    .s_axis_tvalid(rs_valid && mid_op == OpPrefetch), .s_axis_tready(dec_s_ready),
     .m_axis_tdata(dec_m_data), .m_axis_tkeep(dec_m_keep), .m_axis_tlast(dec_m_last),
-    .m_axis_tvalid(dec_m_valid), .m_axis_tready(ws_ready && op_q == OpPrefetch),
-    .sts_valid_o(dec_sts_valid), .sts_ready_i(1'b1), .sts_comp_bytes_o(dec_sts_comp),
+    .m_axis_tvalid(dec_m_valid), .m_axis_tready(dec_m_ready),
+    .sts_valid_o(dec_sts_valid), .sts_ready_i(dec_sts_ready), .sts_comp_bytes_o(dec_sts_comp),
     .sts_error_o(dec_sts_error), .sts_bad_mode_o(dec_sts_bad_mode_unused),
     .sts_bad_keep_o(dec_sts_bad_keep)
   );
+
+  // ---- Out: the descriptor's output frame and its codec status ----
+  // The head of the out queue owns the write realigner's input until its
+  // frame has ended and, for OFFLOAD and PREFETCH, its codec has reported.
+  // A COPY's beats go straight from the read realigner, so they flow only
+  // while the COPY heads both the mid and the out queues.
+  logic       out_live, frame_done_d, frame_done_q, frame_end, sts_got_d, sts_got_q, codec_sts;
+  logic [31:0] comp_d, comp_q, out_comp;
+  logic [3:0] oerr_d, oerr_q, oerr_new;
+  assign out_live    = out_valid && !frame_done_q;
+  assign c_sts_ready = out_valid && out_op == OpOffload && !sts_got_q;
+  assign dec_sts_ready = out_valid && out_op == OpPrefetch && !sts_got_q;
+  assign codec_sts   = (c_sts_valid && c_sts_ready) || (dec_sts_valid && dec_sts_ready);
+  assign out_pop     = out_valid && (frame_done_q || frame_end) &&
+                       (out_op == OpCopy || sts_got_q || codec_sts);
+  assign out_comp    = out_op == OpCopy ? out_raw : !codec_sts ? comp_q :
+                       out_op == OpOffload ? c_sts_comp : dec_sts_comp;
 
   // ---- Payload capacity (OFFLOAD with comp_bytes != 0) ----
   // The beat that would pass the capacity (more bytes than the room left, or
   // exactly the room with more to come) is cut to the room and ends the
   // frame for the write side; the compressor's remaining beats are drained
   // unwritten (capped_q), and its status still gives the full payload size.
-  logic                c_fire, cap_on_d, cap_on_q, capped_d, capped_q, cap_cut;
-  logic [31:0]         cap_room_d, cap_room_q;
+  logic                c_fire, capped_d, capped_q, cap_cut;
+  logic [31:0]         cap_used_d, cap_used_q, cap_room;
   logic [LenW-1:0]     c_m_bytes;
   logic [BusBytes-1:0] cap_keep;
-  assign c_m_ready = (ws_ready || capped_q) && op_q == OpOffload;
+  assign c_m_ready = (ws_ready || capped_q) && out_live && out_op == OpOffload;
   assign c_fire    = c_m_valid && c_m_ready;
   assign c_m_bytes = LenW'($countones(c_m_keep));
-  assign cap_cut   = cap_on_q && !capped_q && c_m_valid &&
-                     (32'(c_m_bytes) > cap_room_q || (32'(c_m_bytes) == cap_room_q && !c_m_last));
+  assign cap_room  = out_cap - cap_used_q;
+  assign cap_cut   = out_cap_on && !capped_q && c_m_valid &&
+                     (32'(c_m_bytes) > cap_room || (32'(c_m_bytes) == cap_room && !c_m_last));
   // The room is below BusBytes when a beat is cut short (the compressor's
   // beats are packed from lane 0), or all of it when the beat fits exactly.
-  assign cap_keep  = {BusBytes{1'b1}} >> (LenW'(BusBytes) - LenW'(cap_room_q));
+  assign cap_keep  = {BusBytes{1'b1}} >> (LenW'(BusBytes) - LenW'(cap_room));
+  assign dec_m_ready = ws_ready && out_live && out_op == OpPrefetch;
 
   always_comb begin
-    unique case (op_q)
+    unique case (out_op)
       OpOffload: begin
-        rs_ready = c_s_ready;
-        ws_valid = c_m_valid && !capped_q;
+        ws_valid = out_live && c_m_valid && !capped_q;
         ws_data  = c_m_data;
         ws_keep  = cap_cut ? c_m_keep & cap_keep : c_m_keep;
         ws_last  = c_m_last || cap_cut;
       end
       OpPrefetch: begin
-        rs_ready = dec_s_ready;
-        ws_valid = dec_m_valid;
+        ws_valid = out_live && dec_m_valid;
         ws_data  = dec_m_data;
         ws_keep  = dec_m_keep;
         ws_last  = dec_m_last;
       end
       default: begin
-        rs_ready = ws_ready;
-        ws_valid = rs_valid;
+        ws_valid = out_live && mid_valid && mid_op == OpCopy && rs_valid;
         ws_data  = rs_data;
         ws_keep  = rs_keep;
         ws_last  = rs_last;
       end
     endcase
   end
+  always_comb begin
+    unique case (mid_op)
+      OpOffload:  rs_ready = c_s_ready;
+      OpPrefetch: rs_ready = dec_s_ready;
+      default:    rs_ready = ws_ready && out_live && out_op == OpCopy;
+    endcase
+  end
+  // The frame ends with the codec's last beat (an OFFLOAD cut at its
+  // capacity drains the rest unwritten) or the COPY's last beat.
+  assign frame_end = out_op == OpOffload  ? c_fire && c_m_last :
+                     out_op == OpPrefetch ? dec_m_valid && dec_m_ready && dec_m_last :
+                                            ws_valid && ws_ready && ws_last;
 
   // ---- Write side: realign to the destination, queue, AW/W/B ----
-  logic [LaneW-1:0]      wr_off_d, wr_off_q;
   logic [8*BusBytes-1:0] wa_data;
   logic [BusBytes-1:0]   wa_keep;
   logic                  wa_last, wa_valid, wa_ready, wa_fire;
   cdma_realign #(.BusBytes(BusBytes)) u_write_align (
-    .clk_i, .rst_ni, .offset_i(wr_off_q),
+    .clk_i, .rst_ni, .offset_i(out_lane),
     .s_data_i(ws_data), .s_lo_i(LaneW'(0)), .s_len_i(LenW'($countones(ws_keep))), .s_last_i(ws_last),
-    .s_valid_i(ws_valid && state_q == StRun), .s_ready_o(ws_ready),
+    .s_valid_i(ws_valid), .s_ready_o(ws_ready),
     .m_axis_tdata(wa_data), .m_axis_tkeep(wa_keep), .m_axis_tlast(wa_last),
     .m_axis_tvalid(wa_valid), .m_axis_tready(wa_ready)
   );
@@ -373,29 +481,46 @@ module cdma_engine #(
     .level_o(wq_level), .free_o(wq_free_unused)
   );
 
-  logic              aw_ok, aw_idle_unused, aw_fire, aw_issue, frame_in_d, frame_in_q;
+  // Frames in the write queue: the beats of the one coming in, and the
+  // length of each one that is whole, for the write bursts.
+  logic [31:0] wa_beats_d, wa_beats_q, flen;
+  logic        flen_valid, flen_wready_unused;
+  assign wa_beats_d = wa_fire ? (wa_last ? '0 : wa_beats_q + 1'b1) : wa_beats_q;
+  cdma_fifo_sync #(.Width(32), .Depth(QDepth)) u_frame_q (
+    .clk_i, .rst_ni, .wvalid_i(wa_fire && wa_last), .wready_o(flen_wready_unused),
+    .wdata_i(wa_beats_q + 1'b1), .rvalid_o(flen_valid), .rready_i(aw_pop), .rdata_o(flen)
+  );
+
+  logic              aw_ok, aw_idle_unused, aw_fire, aw_issue, aw_started_d, aw_started_q;
   logic [BurstW-1:0] aw_burst_unused, aw_beats;  // the write queue's beats bound a burst
   logic [32:0]       aw_left_unused;
-  logic [WqCntW-1:0] wq_unassigned_d, wq_unassigned_q;
+  logic [31:0]       aw_assigned_d, aw_assigned_q, aw_bursts_d, aw_bursts_q, aw_avail;
   logic [WritesW-1:0] writes_out_d, writes_out_q;
   logic              wlen_valid, wlen_ready, wlen_wready, w_fire, b_fire;
   logic [BurstW-1:0] wlen_beats;
   logic [BurstW-1:0] w_beat_d, w_beat_q;
 
-  // Write bursts cover the beats waiting in the write queue: full-size ones
-  // while the frame comes in, then what is left. The payload's length is not
-  // known in advance, so the transfer has no end of its own (all ones).
+  // Write bursts cover the beats of the head descriptor's frame waiting in
+  // the write queue: full-size ones while the frame comes in, then what is
+  // left. The payload's length is not known in advance, so the transfer has
+  // no end of its own (all ones); it is over when the whole frame is in
+  // bursts.
+  assign aw_avail = (flen_valid ? flen : wa_beats_q) - aw_assigned_q;
   cdma_legalizer #(.BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats)) u_write_bursts (
     .clk_i, .rst_ni,
-    .start_i(start), .start_addr_i(dq_dst_beat), .start_beats_i({33{1'b1}}),
-    .avail_i(33'(wq_unassigned_q)), .final_i(frame_in_q),
+    .start_i(aw_valid && !aw_started_q), .start_addr_i(aw_addr), .start_beats_i({33{1'b1}}),
+    .avail_i(33'(aw_avail)), .final_i(flen_valid),
     .burst_ok_o(aw_ok), .burst_beats_o(aw_burst_unused), .take_i(aw_issue), .idle_o(aw_idle_unused),
     .left_o(aw_left_unused),
     .ax_addr_o(m_axi_awaddr), .ax_len_o(m_axi_awlen), .ax_beats_o(aw_beats), .ax_valid_o(m_axi_awvalid),
     .ax_ready_i(m_axi_awready)
   );
-  assign aw_issue = state_q == StRun && aw_ok && writes_out_q != '1 && wlen_wready;
+  assign aw_issue = aw_started_q && aw_ok && writes_out_q != '1 && wlen_wready;
   assign aw_fire  = m_axi_awvalid && m_axi_awready;
+  assign aw_pop   = aw_started_q && flen_valid && aw_assigned_q == flen && !m_axi_awvalid;
+  assign aw_started_d  = aw_pop ? 1'b0 : aw_started_q || aw_valid;
+  assign aw_assigned_d = aw_pop ? '0 : aw_assigned_q + (aw_fire ? 32'(aw_beats) : '0);
+  assign aw_bursts_d   = aw_pop ? '0 : aw_bursts_q + 32'(aw_fire);
 
   assign m_axi_awid    = IdW'(AxiId);
   assign m_axi_awsize  = 3'(LaneW);
@@ -417,182 +542,169 @@ module cdma_engine #(
   assign wlen_ready   = w_fire && m_axi_wlast;
   assign m_axi_bready = 1'b1;
   assign b_fire       = m_axi_bvalid;
+  assign writes_out_d = writes_out_q + WritesW'(aw_fire) - WritesW'(b_fire);
+  assign w_beat_d     = w_fire ? (m_axi_wlast ? '0 : w_beat_q + 1'b1) : w_beat_q;
 
-  // ---- Completion ----
-  assign rd_done    = ar_idle && reads_out_q == '0 && rd_bytes_left_q == '0;
-  assign wr_done    = frame_in_q && wq_unassigned_q == '0 && !m_axi_awvalid && !wlen_valid &&
-                      writes_out_q == '0;
-  assign codec_done = !cmd_pending_q && !codec_sts_pending_q;
+  // ---- B: responses counted per descriptor ----
+  // Responses come in order (one ID); a descriptor's writes are done when
+  // as many have come as it had bursts.
+  logic [31:0] bursts, b_seen_d, b_seen_q;
+  logic        bursts_valid, b_pop, bursts_wready_unused;
+  logic [3:0]  werr_d, werr_q, werr_new;
+  cdma_fifo_sync #(.Width(32), .Depth(QDepth)) u_bursts_q (
+    .clk_i, .rst_ni, .wvalid_i(aw_pop), .wready_o(bursts_wready_unused), .wdata_i(aw_bursts_q),
+    .rvalid_o(bursts_valid), .rready_i(b_pop), .rdata_o(bursts)
+  );
+  assign b_pop    = bursts_valid && b_seen_q == bursts;
+  assign b_seen_d = (b_pop ? '0 : b_seen_q) + 32'(b_fire);
+  assign werr_new = (b_fire && m_axi_bresp[1]) ? (m_axi_bresp[0] ? ErrWriteDec : ErrWriteSlv) : ErrNone;
 
-  // The error this cycle brings, if any (the first one of a descriptor is kept).
-  logic r_err, b_err, dec_err, dec_truncated, dec_trailing, comp_err;
-  assign r_err         = r_fire && m_axi_rresp[1];
-  assign b_err         = b_fire && m_axi_bresp[1];
-  assign dec_err       = dec_sts_valid && op_q == OpPrefetch && dec_sts_error != '0;
-  assign dec_truncated = dec_sts_error[0];
-  assign dec_trailing  = dec_sts_error[1];
+  // ---- Results per stage, joined in order by the completion ----
+  logic       rres_valid, ores_valid, wres_valid;
+  logic       rres_wready_unused, ores_wready_unused, wres_wready_unused;
+  logic [3:0] rres_err, ores_err, wres_err;
+  logic [31:0] ores_comp;
+  cdma_fifo_sync #(.Width(4), .Depth(QDepth)) u_rres_q (
+    .clk_i, .rst_ni, .wvalid_i(in_pop), .wready_o(rres_wready_unused),
+    .wdata_i(rerr_q != ErrNone ? rerr_q : rerr_new),
+    .rvalid_o(rres_valid), .rready_i(cpl_fire && !cpl_bad), .rdata_o(rres_err)
+  );
+  cdma_fifo_sync #(.Width(ResW), .Depth(QDepth)) u_ores_q (
+    .clk_i, .rst_ni, .wvalid_i(out_pop), .wready_o(ores_wready_unused),
+    .wdata_i({out_comp, oerr_q != ErrNone ? oerr_q : oerr_new}),
+    .rvalid_o(ores_valid), .rready_i(cpl_fire && !cpl_bad), .rdata_o({ores_comp, ores_err})
+  );
+  cdma_fifo_sync #(.Width(4), .Depth(QDepth)) u_wres_q (
+    .clk_i, .rst_ni, .wvalid_i(b_pop), .wready_o(wres_wready_unused), .wdata_i(werr_q),
+    .rvalid_o(wres_valid), .rready_i(cpl_fire && !cpl_bad), .rdata_o(wres_err)
+  );
+
+  // The codec's errors of the head of the out queue (the first one is kept).
+  logic dec_err;
+  assign dec_err  = dec_sts_valid && dec_sts_ready && dec_sts_error != '0;
   // The compressor's malformed-input flag: the descriptor checks and the
   // realigner's packed beats leave no way to raise it, but if one did,
   // the status says so (error 9) instead of a silent success.
-  assign comp_err      = c_sts_valid && c_sts_error;
-  assign err_new = r_err ? (m_axi_rresp[0] ? ErrReadDec : ErrReadSlv) :
-                   dec_err ? (dec_truncated ? ErrTruncated : dec_trailing ? ErrTrailing : ErrBadMask) :
-                   b_err ? (m_axi_bresp[0] ? ErrWriteDec : ErrWriteSlv) :
-                   comp_err ? ErrCompress : (c_fire && cap_cut) ? ErrCapacity : ErrNone;
+  assign oerr_new = dec_err ? (dec_sts_error[0] ? ErrTruncated : dec_sts_error[1] ? ErrTrailing : ErrBadMask) :
+                    (c_sts_valid && c_sts_ready && c_sts_error) ? ErrCompress :
+                    (c_fire && cap_cut) ? ErrCapacity : ErrNone;
 
-  // Next state of the control and of the transfer counters.
+  // Per-stage state: a stage's registers go back to zero when its head leaves.
   always_comb begin
-    state_d             = state_q;
-    op_d                = op_q;
-    mode_d              = mode_q;
-    tag_d               = tag_q;
-    raw_d               = raw_q;
-    comp_result_d       = comp_result_q;
-    err_d               = err_q;
-    reads_out_d         = reads_out_q;
-    rd_off_d            = rd_off_q;
-    rd_bytes_left_d     = rd_bytes_left_q;
-    rd_first_d          = rd_first_q;
-    cmd_pending_d       = cmd_pending_q;
-    codec_sts_pending_d = codec_sts_pending_q;
-    wr_off_d            = wr_off_q;
-    wq_unassigned_d     = wq_unassigned_q;
-    frame_in_d          = frame_in_q;
-    writes_out_d        = writes_out_q;
-    w_beat_d            = w_beat_q;
-    cap_on_d            = cap_on_q;
-    cap_room_d          = cap_room_q;
-    capped_d            = capped_q;
-    // Control.
-    unique case (state_q)
-      StIdle: if (dq_valid) begin
-        state_d = bad_desc ? StDone : StRun;
-        err_d   = bad_desc ? ErrDescriptor : ErrNone;
-        op_d    = dq_op;
-        mode_d  = dq_mode;
-        tag_d   = dq_tag;
-        raw_d   = dq_raw;
-      end
-      StRun: begin
-        if (err_q == ErrNone) err_d = err_new;
-        if (rd_done && wr_done && codec_done) state_d = StDone;
-      end
-      default: if (sts_push) state_d = StIdle;
-    endcase
-    if (start) begin
-      rd_off_d            = dq_src_lane;
-      rd_bytes_left_d     = dq_read_bytes;
-      rd_first_d          = 1'b1;
-      cmd_pending_d       = dq_op == OpPrefetch;
-      codec_sts_pending_d = dq_op != OpCopy;
-      comp_result_d       = dq_raw;  // COPY: the raw length
-      wr_off_d            = dq_dst_lane;
-      frame_in_d          = 1'b0;
-      cap_on_d            = dq_op == OpOffload && dq_comp != '0;
-      cap_room_d          = dq_comp;
-      capped_d            = 1'b0;
-    end else begin
-      // Reads (the bursts: u_read_bursts).
-      reads_out_d = reads_out_q + ReadsW'(ar_fire) - ReadsW'(r_last_fire);
-      if (rd_accept) begin
-        rd_bytes_left_d = rd_bytes_left_q - 32'(rd_len);
-        rd_first_d      = 1'b0;
-      end
-      // Codec handshakes.
-      if (cmd_pending_q && dec_cmd_ready) cmd_pending_d = 1'b0;
-      if (c_sts_valid && op_q == OpOffload) begin
-        codec_sts_pending_d = 1'b0;
-        comp_result_d       = c_sts_comp;
-      end
-      if (dec_sts_valid && op_q == OpPrefetch) begin
-        codec_sts_pending_d = 1'b0;
-        comp_result_d       = dec_sts_comp;
-      end
-      // Capacity: the room left, and the drain after a cut.
-      if (c_fire) begin
-        cap_room_d = cap_room_q - 32'(c_m_bytes);
-        if (cap_cut) capped_d = !c_m_last;
-        else if (c_m_last) capped_d = 1'b0;
-      end
-      // Writes (the bursts: u_write_bursts).
-      if (wa_fire && wa_last) frame_in_d = 1'b1;
-      wq_unassigned_d = wq_unassigned_q + WqCntW'(wa_fire) - (aw_fire ? WqCntW'(aw_beats) : '0);
-      writes_out_d    = writes_out_q + WritesW'(aw_fire) - WritesW'(b_fire);
+    in_taken_d   = in_taken_q;
+    cmd_sent_d   = cmd_sent_q || cmd_fire;
+    rerr_d       = rerr_q != ErrNone ? rerr_q : rerr_new;
+    if (rd_accept) in_taken_d = in_taken_q + 32'(rd_len);
+    if (in_pop) begin
+      in_taken_d = '0;
+      cmd_sent_d = 1'b0;
+      rerr_d     = ErrNone;
     end
-    if (w_fire) w_beat_d = m_axi_wlast ? '0 : w_beat_q + 1'b1;
+    frame_done_d = frame_done_q || frame_end;
+    sts_got_d    = sts_got_q || codec_sts;
+    comp_d       = codec_sts ? out_comp : comp_q;
+    oerr_d       = oerr_q != ErrNone ? oerr_q : oerr_new;
+    cap_used_d   = c_fire ? cap_used_q + 32'(c_m_bytes) : cap_used_q;
+    capped_d     = capped_q;
+    if (c_fire) begin
+      if (cap_cut) capped_d = !c_m_last;
+      else if (c_m_last) capped_d = 1'b0;
+    end
+    if (out_pop) begin
+      frame_done_d = 1'b0;
+      sts_got_d    = 1'b0;
+      oerr_d       = ErrNone;
+      cap_used_d   = '0;
+      capped_d     = 1'b0;
+    end
+    // A response that arrives as the head leaves belongs to the next descriptor.
+    werr_d = b_pop ? werr_new : werr_q != ErrNone ? werr_q : werr_new;
   end
+
+  // ---- Completion: one status per descriptor, in order ----
+  // Errors by stage: the first read error, else the first codec or capacity
+  // error, else the first write error; error 8 for an illegal descriptor,
+  // which reports payload bytes 0.
+  logic sts_fifo_ready;
+  logic [3:0] cpl_err;
+  assign cpl_fire = cpl_valid && sts_fifo_ready && (cpl_bad || (rres_valid && ores_valid && wres_valid));
+  assign cpl_err  = cpl_bad ? ErrDescriptor : rres_err != ErrNone ? rres_err :
+                    ores_err != ErrNone ? ores_err : wres_err;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      state_q             <= StIdle;
-      op_q                <= OpCopy;
-      mode_q              <= zvc_pkg::ModeZvc;
-      tag_q               <= '0;
-      raw_q               <= '0;
-      comp_result_q       <= '0;
-      err_q               <= ErrNone;
-      reads_out_q         <= '0;
-      rd_off_q            <= '0;
-      rd_bytes_left_q     <= '0;
-      rd_first_q          <= 1'b0;
-      cmd_pending_q       <= 1'b0;
-      codec_sts_pending_q <= 1'b0;
-      wr_off_q            <= '0;
-      wq_unassigned_q     <= '0;
-      frame_in_q          <= 1'b0;
-      writes_out_q        <= '0;
-      w_beat_q            <= '0;
-      cap_on_q            <= 1'b0;
-      cap_room_q          <= '0;
-      capped_q            <= 1'b0;
+      flight_q      <= '0;
+      wr_any_q      <= 1'b0;
+      wr_lo_q       <= '0;
+      wr_hi_q       <= '0;
+      reads_out_q   <= '0;
+      in_taken_q    <= '0;
+      cmd_sent_q    <= 1'b0;
+      rerr_q        <= ErrNone;
+      frame_done_q  <= 1'b0;
+      sts_got_q     <= 1'b0;
+      comp_q        <= '0;
+      oerr_q        <= ErrNone;
+      cap_used_q    <= '0;
+      capped_q      <= 1'b0;
+      wa_beats_q    <= '0;
+      aw_started_q  <= 1'b0;
+      aw_assigned_q <= '0;
+      aw_bursts_q   <= '0;
+      writes_out_q  <= '0;
+      w_beat_q      <= '0;
+      b_seen_q      <= '0;
+      werr_q        <= ErrNone;
     end else begin
-      state_q             <= state_d;
-      op_q                <= op_d;
-      mode_q              <= mode_d;
-      tag_q               <= tag_d;
-      raw_q               <= raw_d;
-      comp_result_q       <= comp_result_d;
-      err_q               <= err_d;
-      reads_out_q         <= reads_out_d;
-      rd_off_q            <= rd_off_d;
-      rd_bytes_left_q     <= rd_bytes_left_d;
-      rd_first_q          <= rd_first_d;
-      cmd_pending_q       <= cmd_pending_d;
-      codec_sts_pending_q <= codec_sts_pending_d;
-      wr_off_q            <= wr_off_d;
-      wq_unassigned_q     <= wq_unassigned_d;
-      frame_in_q          <= frame_in_d;
-      writes_out_q        <= writes_out_d;
-      w_beat_q            <= w_beat_d;
-      cap_on_q            <= cap_on_d;
-      cap_room_q          <= cap_room_d;
-      capped_q            <= capped_d;
+      flight_q      <= flight_d;
+      wr_any_q      <= wr_any_d;
+      wr_lo_q       <= wr_lo_d;
+      wr_hi_q       <= wr_hi_d;
+      reads_out_q   <= reads_out_d;
+      in_taken_q    <= in_taken_d;
+      cmd_sent_q    <= cmd_sent_d;
+      rerr_q        <= rerr_d;
+      frame_done_q  <= frame_done_d;
+      sts_got_q     <= sts_got_d;
+      comp_q        <= comp_d;
+      oerr_q        <= oerr_d;
+      cap_used_q    <= cap_used_d;
+      capped_q      <= capped_d;
+      wa_beats_q    <= wa_beats_d;
+      aw_started_q  <= aw_started_d;
+      aw_assigned_q <= aw_assigned_d;
+      aw_bursts_q   <= aw_bursts_d;
+      writes_out_q  <= writes_out_d;
+      w_beat_q      <= w_beat_d;
+      b_seen_q      <= b_seen_d;
+      werr_q        <= werr_d;
     end
   end
 
   // ---- Status queue ----
   logic             sq_valid;
   logic [StsW-1:0]  sq_data;
-  logic [31:0]      sts_comp;
-  assign sts_comp = comp_result_q;
   cdma_fifo_sync #(.Width(StsW), .Depth(2)) u_sts_fifo (
     .clk_i, .rst_ni,
-    .wvalid_i(state_q == StDone), .wready_o(sts_fifo_ready),
-    .wdata_i({tag_q, raw_q, sts_comp, err_q}),
+    .wvalid_i(cpl_fire), .wready_o(sts_fifo_ready),
+    .wdata_i({cpl_tag, cpl_raw, cpl_bad ? 32'd0 : ores_comp, cpl_err}),
     .rvalid_o(sq_valid), .rready_i(sts_ready_i), .rdata_o(sq_data)
   );
   assign sts_valid_o = sq_valid;
   assign {sts_tag_o, sts_raw_bytes_o, sts_comp_bytes_o, sts_error_o} = sq_data;
 
-  // Unused by design: the read data's tkeep/tlast are not needed (beats are
-  // counted), IDs are all AxiId, the write queue takes no reservations, a read
-  // burst's length fits the landing buffer's count (BufferBeats >=
-  // MaxBurstBeats), the write bursts' transfer never ends by itself.
+  // Unused by design: the landing buffer's data lanes are whole beats (only
+  // tkeep[0] carries a response bit), IDs are all AxiId, the write queue
+  // takes no reservations, a read burst's length fits the landing buffer's
+  // count (BufferBeats >= MaxBurstBeats), the write bursts' transfer never
+  // ends by itself, and the stage queues never fill (at most MaxDescs in flight).
   logic unused;
-  assign unused = ^{buf_m_keep_unused, buf_m_last_unused, m_axi_rid, m_axi_bid, c_sts_raw_unused,
+  assign unused = ^{buf_m_keep[BusBytes-1:1], m_axi_rid, m_axi_bid, c_sts_raw_unused,
                     dec_sts_bad_mode_unused, dec_sts_bad_keep, ar_burst, ar_beats_unused,
                     ar_left_unused, aw_burst_unused, aw_idle_unused, aw_left_unused,
-                    wq_rsv_ready_unused, wq_free_unused, wq_last};
+                    wq_rsv_ready_unused, wq_free_unused, wq_last, in_wready_unused, mid_wready_unused,
+                    out_wready_unused, aw_wready_unused, cpl_wready_unused, flen_wready_unused,
+                    bursts_wready_unused, rres_wready_unused, ores_wready_unused, wres_wready_unused};
 
   // The formal harness (fv_engine) must reach these: a transfer cut into
   // several read bursts and several write bursts, a landing buffer fully
@@ -603,18 +715,29 @@ module cdma_engine #(
   `CDMA_COVER(read_held_back, rsv_valid && !rsv_ready)
   // An OFFLOAD's payload cut at its capacity in the middle of the frame.
   `CDMA_COVER(capacity_cut, c_fire && cap_cut && !c_m_last)
+  // Two descriptors in flight: the next one's reads while the previous one writes.
+  `CDMA_COVER(overlap, ar_fire && bursts_valid)
 
   `CDMA_ASSERT(aw_only_with_room, !aw_fire || wlen_wready)
   `CDMA_ASSERT(dec_keep_packed, !dec_sts_valid || !dec_sts_bad_keep)
   `CDMA_ASSERT(reads_bounded, 32'(reads_out_q) <= MaxReads)
+  // No stage queue is written when full, and a COPY's beats leave the mid
+  // queue's head and the out queue's head together.
+  `CDMA_ASSERT(queues_never_full, !start || (in_wready_unused && mid_wready_unused && out_wready_unused &&
+                                             aw_wready_unused && cpl_wready_unused))
+  `CDMA_ASSERT(results_never_full, (!in_pop || rres_wready_unused) && (!out_pop || ores_wready_unused) &&
+                                   (!b_pop || wres_wready_unused) && (!aw_pop || bursts_wready_unused) &&
+                                   (!(wa_fire && wa_last) || flen_wready_unused))
   // Idle means empty: nothing of a descriptor outlives its status (no read
   // owed or landed, no codec output or status, no beat or burst left to
   // write), so every descriptor starts from the state reset leaves.
-  `CDMA_ASSERT(idle_is_empty, state_q != StIdle ||
-               (ar_idle && reads_out_q == '0 &&
-                rd_bytes_left_q == '0 && buf_level == '0 && 32'(buf_free) == BufferBeats &&
-                !rs_valid && !cmd_pending_q && !codec_sts_pending_q && !c_m_valid &&
-                !dec_m_valid && !c_sts_valid && !dec_sts_valid && !capped_q && !wa_valid && wq_level == '0 &&
-                wq_unassigned_q == '0 && !m_axi_awvalid && !wlen_valid && writes_out_q == '0 &&
-                w_beat_q == '0))
+  `CDMA_ASSERT(idle_is_empty, flight_q != '0 ||
+               (ar_idle && reads_out_q == '0 && !in_valid && !mid_valid && !out_valid && !aw_valid &&
+                !cpl_valid && !flen_valid && !bursts_valid && !rres_valid && !ores_valid && !wres_valid &&
+                buf_level == '0 && 32'(buf_free) == BufferBeats && in_taken_q == '0 && !cmd_sent_q &&
+                !rs_valid && !c_m_valid && !dec_m_valid && !c_sts_valid && !dec_sts_valid &&
+                !frame_done_q && !sts_got_q && !capped_q && cap_used_q == '0 && !wa_valid &&
+                wq_level == '0 && wa_beats_q == '0 && !aw_started_q && aw_assigned_q == '0 &&
+                aw_bursts_q == '0 && !m_axi_awvalid && !wlen_valid && writes_out_q == '0 &&
+                w_beat_q == '0 && b_seen_q == '0))
 endmodule
