@@ -83,6 +83,10 @@ def main():
         if "Mode 1" in sets:
             what = ("binarize: a tracked element (any frame, any index) comes back as all-ones bytes iff "
                     "it was non-zero; length; no error")
+        if "Descs 2" in sets and mode != "cover":
+            what = ("two descriptors in flight: AXI4 read/write master rules, RREADY while data is owed; "
+                    "status per descriptor, in order, tag, raw length; error 8 without bus traffic, never "
+                    "error 9, error 10 only below the largest payload; every W beat strobed; empty when idle")
         if "Fair 1" in sets:
             what = ("no hang: each status within Bound cycles of the previous one or of the first acceptance"
                     if top == "fv_engine" else "no hang: input taken and status given within the bound")
