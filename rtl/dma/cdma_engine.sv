@@ -142,28 +142,38 @@ module cdma_engine #(
   localparam int WritesW = 8;  // write bursts awaiting their response: at most 255
   localparam int DescW = 2 + 2 + 64 + 64 + 32 + 32 + 16;
   localparam int StsW = 16 + 32 + 32 + 4;
+  // A stage keeps the first error of its head descriptor: an error already
+  // kept wins over a new one.
+  function automatic logic [3:0] first_err(input logic [3:0] kept, input logic [3:0] fresh);
+    first_err = kept != ErrNone ? kept : fresh;
+  endfunction
 
-  // ---- Descriptor queue ----
+  // ---- Descriptor register ----
+  // One descriptor waits here to be taken; the stage queues below hold the
+  // ones in flight. desc_ready_o comes from the register alone.
   logic             dq_valid, dq_ready;
   logic [DescW-1:0] dq_data;
-  cdma_fifo_sync #(.Width(DescW), .Depth(2)) u_desc_fifo (
-    .clk_i, .rst_ni,
-    .wvalid_i(desc_valid_i), .wready_o(desc_ready_o),
-    .wdata_i({desc_op_i, desc_mode_i, desc_src_addr_i, desc_dst_addr_i, desc_raw_bytes_i, desc_comp_bytes_i,
-              desc_tag_i}),
-    .rvalid_o(dq_valid), .rready_i(dq_ready), .rdata_o(dq_data)
-  );
-  // The descriptor at the head of the queue.
+  assign desc_ready_o = !dq_valid;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) dq_valid <= 1'b0;
+    else dq_valid <= dq_valid ? !dq_ready : desc_valid_i;
+  end
+  // No reset: read only while dq_valid says it was written.
+  always_ff @(posedge clk_i) begin
+    if (desc_valid_i && desc_ready_o)
+      dq_data <= {desc_op_i, desc_mode_i, desc_src_addr_i, desc_dst_addr_i, desc_raw_bytes_i, desc_comp_bytes_i,
+                  desc_tag_i};
+  end
+  // The descriptor waiting to be taken.
   logic [1:0]  dq_op, dq_mode;
   logic [63:0] dq_src, dq_dst;
   logic [31:0] dq_raw, dq_comp;
   logic [15:0] dq_tag;
   assign {dq_op, dq_mode, dq_src, dq_dst, dq_raw, dq_comp, dq_tag} = dq_data;
   // The descriptor's addresses split into the beat's address and the byte lane.
-  logic [63:0]      dq_src_beat, dq_dst_beat;
+  logic [63:0]      dq_src_beat;
   logic [LaneW-1:0] dq_src_lane, dq_dst_lane;
   assign dq_src_beat = {dq_src[63:LaneW], {LaneW{1'b0}}};
-  assign dq_dst_beat = {dq_dst[63:LaneW], {LaneW{1'b0}}};
   assign dq_src_lane = dq_src[LaneW-1:0];
   assign dq_dst_lane = dq_dst[LaneW-1:0];
 
@@ -276,17 +286,17 @@ module cdma_engine #(
   // ---- Stage queues, filled as a descriptor is taken ----
   // in: landing buffer -> read realigner; mid: realigner -> codec input;
   // out: codec output -> write realigner; aw: write bursts; cpl: statuses.
-  localparam int InW = 2 + 2 + LaneW + 32 + 32, MidW = 2 + 2, OutW = 2 + LaneW + 1 + 32 + 32;
-  localparam int CplW = 1 + 16 + 32, ResW = 32 + 4;
+  localparam int InW = 2 + 2 + LaneW + 32 + 32, MidW = 2 + 2, OutW = 2 + LaneW + 1 + 32;
+  localparam int BeatW = 64 - LaneW, CplW = 1 + 1 + 16 + 32, ResW = 32 + 4;
   logic            in_valid, in_pop, mid_valid, mid_pop, out_valid, out_pop, aw_valid, aw_pop;
   logic            cpl_valid, in_wready_unused, mid_wready_unused, out_wready_unused,
                    aw_wready_unused, cpl_wready_unused;
   logic [1:0]      in_op, in_mode, mid_op, mid_mode, out_op;
   logic [LaneW-1:0] in_lane, out_lane;
-  logic [31:0]     in_bytes, in_raw, out_cap, out_raw, cpl_raw;
-  logic            out_cap_on, cpl_bad;
+  logic [31:0]     in_bytes, in_raw, out_cap, cpl_raw;
+  logic            out_cap_on, cpl_bad, cpl_copy;
   logic [15:0]     cpl_tag;
-  logic [63:0]     aw_addr;
+  logic [BeatW-1:0] aw_beat;
   cdma_fifo_sync #(.Width(InW), .Depth(QDepth)) u_in_q (
     .clk_i, .rst_ni, .wvalid_i(start), .wready_o(in_wready_unused),
     .wdata_i({dq_op, dq_mode, dq_src_lane, dq_read_bytes, dq_raw}),
@@ -298,16 +308,17 @@ module cdma_engine #(
   );
   cdma_fifo_sync #(.Width(OutW), .Depth(QDepth)) u_out_q (
     .clk_i, .rst_ni, .wvalid_i(start), .wready_o(out_wready_unused),
-    .wdata_i({dq_op, dq_dst_lane, dq_op == OpOffload && dq_comp != '0, dq_comp, dq_raw}),
-    .rvalid_o(out_valid), .rready_i(out_pop), .rdata_o({out_op, out_lane, out_cap_on, out_cap, out_raw})
+    .wdata_i({dq_op, dq_dst_lane, dq_op == OpOffload && dq_comp != '0, dq_comp}),
+    .rvalid_o(out_valid), .rready_i(out_pop), .rdata_o({out_op, out_lane, out_cap_on, out_cap})
   );
-  cdma_fifo_sync #(.Width(64), .Depth(QDepth)) u_aw_q (
-    .clk_i, .rst_ni, .wvalid_i(start), .wready_o(aw_wready_unused), .wdata_i(dq_dst_beat),
-    .rvalid_o(aw_valid), .rready_i(aw_pop), .rdata_o(aw_addr)
+  // A write's beat address, without the byte lane's bits (zero).
+  cdma_fifo_sync #(.Width(BeatW), .Depth(QDepth)) u_aw_q (
+    .clk_i, .rst_ni, .wvalid_i(start), .wready_o(aw_wready_unused), .wdata_i(dq_dst[63:LaneW]),
+    .rvalid_o(aw_valid), .rready_i(aw_pop), .rdata_o(aw_beat)
   );
   cdma_fifo_sync #(.Width(CplW), .Depth(QDepth)) u_cpl_q (
-    .clk_i, .rst_ni, .wvalid_i(take), .wready_o(cpl_wready_unused), .wdata_i({bad_desc, dq_tag, dq_raw}),
-    .rvalid_o(cpl_valid), .rready_i(cpl_fire), .rdata_o({cpl_bad, cpl_tag, cpl_raw})
+    .clk_i, .rst_ni, .wvalid_i(take), .wready_o(cpl_wready_unused), .wdata_i({bad_desc, dq_op == OpCopy, dq_tag, dq_raw}),
+    .rvalid_o(cpl_valid), .rready_i(cpl_fire), .rdata_o({cpl_bad, cpl_copy, cpl_tag, cpl_raw})
   );
 
   // ---- In: the descriptor's bytes out of the landing buffer ----
@@ -395,8 +406,8 @@ module cdma_engine #(
   assign codec_sts   = (c_sts_valid && c_sts_ready) || (dec_sts_valid && dec_sts_ready);
   assign out_pop     = out_valid && (frame_done_q || frame_end) &&
                        (out_op == OpCopy || sts_got_q || codec_sts);
-  assign out_comp    = out_op == OpCopy ? out_raw : !codec_sts ? comp_q :
-                       out_op == OpOffload ? c_sts_comp : dec_sts_comp;
+  // A COPY's payload size is its raw size, which the completion has.
+  assign out_comp    = !codec_sts ? comp_q : out_op == OpOffload ? c_sts_comp : dec_sts_comp;
 
   // ---- Payload capacity (OFFLOAD with comp_bytes != 0) ----
   // The beat that would pass the capacity (more bytes than the room left, or
@@ -508,7 +519,7 @@ module cdma_engine #(
   assign aw_avail = (flen_valid ? flen : wa_beats_q) - aw_assigned_q;
   cdma_legalizer #(.BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats)) u_write_bursts (
     .clk_i, .rst_ni,
-    .start_i(aw_valid && !aw_started_q), .start_addr_i(aw_addr), .start_beats_i({33{1'b1}}),
+    .start_i(aw_valid && !aw_started_q), .start_addr_i({aw_beat, LaneW'(0)}), .start_beats_i({33{1'b1}}),
     .avail_i(33'(aw_avail)), .final_i(flen_valid),
     .burst_ok_o(aw_ok), .burst_beats_o(aw_burst_unused), .take_i(aw_issue), .idle_o(aw_idle_unused),
     .left_o(aw_left_unused),
@@ -566,12 +577,12 @@ module cdma_engine #(
   logic [31:0] ores_comp;
   cdma_fifo_sync #(.Width(4), .Depth(QDepth)) u_rres_q (
     .clk_i, .rst_ni, .wvalid_i(in_pop), .wready_o(rres_wready_unused),
-    .wdata_i(rerr_q != ErrNone ? rerr_q : rerr_new),
+    .wdata_i(first_err(rerr_q, rerr_new)),
     .rvalid_o(rres_valid), .rready_i(cpl_fire && !cpl_bad), .rdata_o(rres_err)
   );
   cdma_fifo_sync #(.Width(ResW), .Depth(QDepth)) u_ores_q (
     .clk_i, .rst_ni, .wvalid_i(out_pop), .wready_o(ores_wready_unused),
-    .wdata_i({out_comp, oerr_q != ErrNone ? oerr_q : oerr_new}),
+    .wdata_i({out_comp, first_err(oerr_q, oerr_new)}),
     .rvalid_o(ores_valid), .rready_i(cpl_fire && !cpl_bad), .rdata_o({ores_comp, ores_err})
   );
   cdma_fifo_sync #(.Width(4), .Depth(QDepth)) u_wres_q (
@@ -593,7 +604,7 @@ module cdma_engine #(
   always_comb begin
     in_taken_d   = in_taken_q;
     cmd_sent_d   = cmd_sent_q || cmd_fire;
-    rerr_d       = rerr_q != ErrNone ? rerr_q : rerr_new;
+    rerr_d       = first_err(rerr_q, rerr_new);
     if (rd_accept) in_taken_d = in_taken_q + 32'(rd_len);
     if (in_pop) begin
       in_taken_d = '0;
@@ -603,7 +614,7 @@ module cdma_engine #(
     frame_done_d = frame_done_q || frame_end;
     sts_got_d    = sts_got_q || codec_sts;
     comp_d       = codec_sts ? out_comp : comp_q;
-    oerr_d       = oerr_q != ErrNone ? oerr_q : oerr_new;
+    oerr_d       = first_err(oerr_q, oerr_new);
     cap_used_d   = c_fire ? cap_used_q + 32'(c_m_bytes) : cap_used_q;
     capped_d     = capped_q;
     if (c_fire) begin
@@ -618,7 +629,7 @@ module cdma_engine #(
       capped_d     = 1'b0;
     end
     // A response that arrives as the head leaves belongs to the next descriptor.
-    werr_d = b_pop ? werr_new : werr_q != ErrNone ? werr_q : werr_new;
+    werr_d = b_pop ? werr_new : first_err(werr_q, werr_new);
   end
 
   // ---- Completion: one status per descriptor, in order ----
@@ -628,8 +639,7 @@ module cdma_engine #(
   logic sts_fifo_ready;
   logic [3:0] cpl_err;
   assign cpl_fire = cpl_valid && sts_fifo_ready && (cpl_bad || (rres_valid && ores_valid && wres_valid));
-  assign cpl_err  = cpl_bad ? ErrDescriptor : rres_err != ErrNone ? rres_err :
-                    ores_err != ErrNone ? ores_err : wres_err;
+  assign cpl_err  = cpl_bad ? ErrDescriptor : first_err(rres_err, first_err(ores_err, wres_err));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -687,7 +697,7 @@ module cdma_engine #(
   cdma_fifo_sync #(.Width(StsW), .Depth(2)) u_sts_fifo (
     .clk_i, .rst_ni,
     .wvalid_i(cpl_fire), .wready_o(sts_fifo_ready),
-    .wdata_i({cpl_tag, cpl_raw, cpl_bad ? 32'd0 : ores_comp, cpl_err}),
+    .wdata_i({cpl_tag, cpl_raw, cpl_bad ? 32'd0 : cpl_copy ? cpl_raw : ores_comp, cpl_err}),
     .rvalid_o(sq_valid), .rready_i(sts_ready_i), .rdata_o(sq_data)
   );
   assign sts_valid_o = sq_valid;
