@@ -9,11 +9,12 @@
 // refused: no overflow, and no deadlock on the read channel.
 //
 // Capacity is exactly DepthBeats beats (level_o + reservations never exceed
-// it). The RAM read is registered; a 2-beat output stage keeps one beat per
-// cycle in and out when DepthBeats >= 4 (a beat occupies its place for 4
-// cycles). Latency: a beat written into an empty buffer is offered 3 cycles
-// later (RAM write, RAM read, output register). Reset: asynchronous, active
-// low.
+// it). The RAM read is registered, and the RAM's read register is the first
+// of two output places (it keeps its word until the next read); one output
+// register after it keeps one beat per cycle in and out when DepthBeats >= 4
+// (a beat occupies its place for 4 cycles). Latency: a beat written into an
+// empty buffer is offered 3 cycles later (RAM write, RAM read, output
+// register). Reset: asynchronous, active low.
 `include "cdma_assert.svh"
 
 module cdma_buffer #(
@@ -92,18 +93,18 @@ module cdma_buffer #(
     .rdata_o(rdata)
   );
 
-  // ---- Output stage: two registers fed by the RAM's read data ----
-  logic [Width-1:0] out_q [2];
-  logic [1:0]       out_count_d, out_count_q;
-  logic             out_head_d, out_head_q;  // which of out_q is the head
-
-  // Read from the RAM when the beat will have a place when it arrives: the
-  // output stage holds out_count_q plus a beat in flight, minus one leaving.
-  assign ram_re = in_ram_q != '0 &&
-                  (2'(out_count_q) + 2'(rdata_valid_q) <= 2'd1 + 2'(pop));
-  assign in_ram_d    = in_ram_q + CountW'(push) - CountW'(ram_re);
-  assign out_count_d = out_count_q + 2'(rdata_valid_q) - 2'(pop);
-  assign out_head_d  = out_head_q ^ pop;
+  // ---- Output: the RAM's read register, then one output register ----
+  // rdata_valid_q: the RAM's read register holds a beat not yet moved on
+  // (the RAM keeps it until the next read). It moves to the output register
+  // when that is empty or its beat leaves, and the RAM is read again when its
+  // register's beat is gone or moves on in this cycle.
+  logic [Width-1:0] out_q;
+  logic             out_valid_q, out_valid_d, rdata_valid_d, move;
+  assign move          = rdata_valid_q && (!out_valid_q || pop);
+  assign ram_re        = in_ram_q != '0 && (!rdata_valid_q || move);
+  assign in_ram_d      = in_ram_q + CountW'(push) - CountW'(ram_re);
+  assign rdata_valid_d = ram_re || (rdata_valid_q && !move);
+  assign out_valid_d   = move || (out_valid_q && !pop);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -111,31 +112,24 @@ module cdma_buffer #(
       reserved_q    <= '0;
       in_ram_q      <= '0;
       rdata_valid_q <= 1'b0;
-      out_count_q   <= '0;
-      out_head_q    <= 1'b0;
+      out_valid_q   <= 1'b0;
     end else begin
       level_q       <= level_d;
       reserved_q    <= reserved_d;
       in_ram_q      <= in_ram_d;
-      rdata_valid_q <= ram_re;
-      out_count_q   <= out_count_d;
-      out_head_q    <= out_head_d;
+      rdata_valid_q <= rdata_valid_d;
+      out_valid_q   <= out_valid_d;
     end
   end
 
-  // The arriving beat goes behind the beats that stay in the output stage:
-  // after this cycle's pop the head is out_head_q ^ pop, and one beat stays
-  // ahead of it iff out_count_q - pop == 1.
-  logic tail_slot;
-  assign tail_slot = out_head_q ^ pop ^ (out_count_q - 2'(pop) == 2'd1);
+  // No reset: read only while out_valid_q says it was written.
   always_ff @(posedge clk_i) begin
-    if (rdata_valid_q) out_q[tail_slot] <= rdata;
+    if (move) out_q <= rdata;
   end
 
-  assign m_axis_tvalid = out_count_q != '0;
-  assign {m_axis_tlast, m_axis_tkeep, m_axis_tdata} = out_q[out_head_q];
+  assign m_axis_tvalid = out_valid_q;
+  assign {m_axis_tlast, m_axis_tkeep, m_axis_tdata} = out_q;
 
   `CDMA_ASSERT(capacity_kept, 32'(level_q) + 32'(reserved_q) <= DepthBeats)
-  `CDMA_ASSERT(output_stage_in_range, out_count_q <= 2'd2)
-  `CDMA_ASSERT(level_adds_up, 32'(level_q) == 32'(in_ram_q) + 32'(rdata_valid_q) + 32'(out_count_q))
+  `CDMA_ASSERT(level_adds_up, 32'(level_q) == 32'(in_ram_q) + 32'(rdata_valid_q) + 32'(out_valid_q))
 endmodule

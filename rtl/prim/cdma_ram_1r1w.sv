@@ -2,7 +2,9 @@
 // clock. Written so that FPGA tools infer block RAM; the one place where an
 // ASIC flow puts an SRAM macro. A read of the address written in the same
 // cycle returns the old word. No reset: a user reads only words it wrote.
-// Latency: rdata_o holds the word addressed by raddr_i one cycle after re_i.
+// Latency: rdata_o holds the word addressed by raddr_i one cycle after re_i,
+// and keeps it until the next read (cdma_buffer uses the read register as a
+// pipeline place, so an SRAM macro bound here must hold its output too).
 `include "cdma_assert.svh"
 
 module cdma_ram_1r1w #(
