@@ -140,6 +140,7 @@ group_refused() {
   refused cdma_engine "MaxBurstBeats=0" "MaxBurstBeats must be from 1 to 256"
   refused cdma_engine "MaxReads=0" "MaxReads must be from 1 to 255"
   refused cdma_engine "MaxDescs=256" "MaxDescs must be from 1 to 255"
+  refused cdma_dma "MaxDescs=61" "MaxDescs must be from 1 to 60"
   refused cdma_engine "MaxBurstBeats=64 BufferBeats=64" "WriteBeats must be at least"
   refused cdma_engine "ElemBytes=3" "ElemBytes must be 1, 2 or 4"
   refused cdma_buffer "BusBytes=24" "BusBytes must be a power of two"

@@ -6,6 +6,8 @@
 // cdma_engine alone offers the descriptor and status streams for
 // hardware-driven use. Parameters and behaviour: cdma_engine, cdma_csr,
 // cdma_ring, docs/dma.md. Reset: asynchronous, active low.
+`include "cdma_assert.svh"
+
 module cdma_dma #(
   // Element size of the data: 1, 2 or 4 bytes.
   parameter int ElemBytes = 4,
@@ -86,6 +88,9 @@ module cdma_dma #(
   input  logic                    m_axi_bvalid,
   output logic                    m_axi_bready
 );
+  // The engine checks its own parameters; this one also bounds the ring's.
+  `CDMA_PARAM_CHECK(g_descs_check, MaxDescs >= 1 && MaxDescs <= 60, "MaxDescs must be from 1 to 60")
+
   logic        desc_valid, desc_ready, sts_valid, sts_ready, busy;
   logic [1:0]  desc_op, desc_mode;
   logic [63:0] desc_src, desc_dst;
@@ -138,9 +143,9 @@ module cdma_dma #(
   logic [1:0]            arready, rvalid, rready, awready, wready, bvalid, bready;
 
   cdma_ring #(.BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats), .Fetch(RingFetch),
-              // Every descriptor the engine may hold: its queue, those in
-              // flight, its status queue.
-              .InFlight(MaxDescs + 4)) u_ring (
+              // Every descriptor the engine may hold: the one waiting to be
+              // taken, those in flight, its 2-entry status queue.
+              .InFlight(MaxDescs + 3)) u_ring (
     .clk_i, .rst_ni,
     .en_i(ring_en), .size_log2_i(ring_size_log2), .ring_base_i(ring_base),
     .cpl_base_i(ring_cpl_base), .tail_i(ring_tail), .irq_count_i(ring_irq_count),

@@ -131,6 +131,10 @@ module cdma_ring #(
   localparam int FetchW = $clog2(Fetch + 2);  // above Fetch, for the bound's check
 
   logic [15:0] mask, fetch_d, fetch_q, recv_d, recv_q, head_d, head_q;
+  // The address of a slot (32 bytes each) of the ring at ring_base_i.
+  function automatic logic [63:0] slot_addr(input logic [63:5] base, input logic [15:0] slot);
+    slot_addr = {base, 5'b0} + {43'b0, slot, 5'b0};
+  endfunction
   assign mask    = 16'((17'(1) << size_log2_i) - 17'(1));
   assign head_o  = head_q;
   // Nothing fetched, being fetched or in flight.
@@ -150,7 +154,7 @@ module cdma_ring #(
   assign m_axi_araddr  = ar_addr_q;
   assign m_axi_arlen   = 8'(DescBurst - 1);
   // The next chunk of slot fetch_q, beat aligned.
-  assign ar_next_addr = ({ring_base_i[63:5], 5'b0} + {43'b0, fetch_q, 5'b0} +
+  assign ar_next_addr = (slot_addr(ring_base_i[63:5], fetch_q) +
                          64'(ar_chunk_q) * 64'(DescBurst * BusBytes)) & ~(64'(BusBytes) - 64'(1));
 
   // ---- R: gather each descriptor, then a FIFO of Fetch ----
@@ -166,7 +170,7 @@ module cdma_ring #(
     logic [63:0]           r_addr;
     logic [LaneW-1:0]      r_lane;
     logic [8*BusBytes-1:0] shifted;
-    assign r_addr    = {ring_base_i[63:5], 5'b0} + {43'b0, recv_q, 5'b0};
+    assign r_addr    = slot_addr(ring_base_i[63:5], recv_q);
     assign r_lane    = r_addr[LaneW-1:0];
     assign shifted   = m_axi_rdata >> {r_lane, 3'b000};
     assign desc_bits = shifted[255:0];
