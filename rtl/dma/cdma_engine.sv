@@ -161,8 +161,8 @@ module cdma_engine #(
   // No reset: read only while dq_valid says it was written.
   always_ff @(posedge clk_i) begin
     if (desc_valid_i && desc_ready_o)
-      dq_data <= {desc_op_i, desc_mode_i, desc_src_addr_i, desc_dst_addr_i, desc_raw_bytes_i, desc_comp_bytes_i,
-                  desc_tag_i};
+      dq_data <= {desc_op_i, desc_mode_i, desc_src_addr_i, desc_dst_addr_i, desc_raw_bytes_i,
+                  desc_comp_bytes_i, desc_tag_i};
   end
   // The descriptor waiting to be taken.
   logic [1:0]  dq_op, dq_mode;
@@ -317,7 +317,8 @@ module cdma_engine #(
     .rvalid_o(aw_valid), .rready_i(aw_pop), .rdata_o(aw_beat)
   );
   cdma_fifo_sync #(.Width(CplW), .Depth(QDepth)) u_cpl_q (
-    .clk_i, .rst_ni, .wvalid_i(take), .wready_o(cpl_wready_unused), .wdata_i({bad_desc, dq_op == OpCopy, dq_tag, dq_raw}),
+    .clk_i, .rst_ni, .wvalid_i(take), .wready_o(cpl_wready_unused),
+    .wdata_i({bad_desc, dq_op == OpCopy, dq_tag, dq_raw}),
     .rvalid_o(cpl_valid), .rready_i(cpl_fire), .rdata_o({cpl_bad, cpl_copy, cpl_tag, cpl_raw})
   );
 
