@@ -59,10 +59,11 @@ module fv_legalizer #(
   logic [63:0] next_q, addr_q;     // where the next burst must start; last cycle's address
   logic [32:0] total_q, issued_q;  // the transfer's beats, those accepted so far
   logic [8:0]  beats_q;
-  logic [12:0] to4k, end4k;
+  logic [12:0] to4k;
+  logic [31:0] end4k;  // wide: a product cut to 13 bits would wrap at BusBytes 256
   assign fire  = ax_valid_o && ax_ready_i;
   assign to4k  = (13'd4096 - {1'b0, ax_addr_o[11:0]}) >> LaneW;
-  assign end4k = 13'({ax_addr_o[11:LaneW], LaneW'(0)}) + 13'(ax_beats_o) * 13'(BusBytes);
+  assign end4k = 32'(ax_addr_o[11:0]) + 32'(ax_beats_o) * BusBytes;
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       started_q <= 1'b0;
@@ -95,7 +96,7 @@ module fv_legalizer #(
         assert (started_q);
         assert (ax_beats_o >= 9'd1 && 32'(ax_beats_o) <= MaxBurstBeats);
         assert (ax_addr_o[LaneW-1:0] == '0);
-        assert (end4k <= 13'd4096);
+        assert (end4k <= 32'd4096);
         assert (ax_addr_o == next_q);
         assert (33'(ax_beats_o) <= left_o);
       end
@@ -117,8 +118,8 @@ module fv_legalizer #(
       end
       // Covers: a burst cut at a 4 KB boundary below full size, a short last
       // burst, a transfer of several bursts accepted to its end.
-      cover (fire && 32'(ax_beats_o) < MaxBurstBeats && end4k == 13'd4096);
-      cover (fire && 32'(ax_beats_o) < MaxBurstBeats && left_o == 33'(ax_beats_o) && end4k != 13'd4096);
+      cover (fire && 32'(ax_beats_o) < MaxBurstBeats && end4k == 32'd4096);
+      cover (fire && 32'(ax_beats_o) < MaxBurstBeats && left_o == 33'(ax_beats_o) && end4k != 32'd4096);
       cover (started_q && idle_o && total_q > 33'(MaxBurstBeats));
     end
   end

@@ -369,7 +369,7 @@ module cdma_engine #(
   logic                  dec_sts_bad_keep;         // never: the read realigner packs its beats
   logic                  ws_valid, ws_last, ws_ready;
   logic [8*BusBytes-1:0] ws_data;
-  logic [BusBytes-1:0]   ws_keep;
+  logic [LenW-1:0]       ws_len;  // bytes in the beat, packed from lane 0
 
   zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Modes(Modes)) u_compressor (
     .clk_i, .rst_ni,
@@ -418,16 +418,12 @@ module cdma_engine #(
   logic                c_fire, capped_d, capped_q, cap_cut;
   logic [31:0]         cap_used_d, cap_used_q, cap_room;
   logic [LenW-1:0]     c_m_bytes;
-  logic [BusBytes-1:0] cap_keep;
   assign c_m_ready = (ws_ready || capped_q) && out_live && out_op == OpOffload;
   assign c_fire    = c_m_valid && c_m_ready;
   assign c_m_bytes = LenW'($countones(c_m_keep));
   assign cap_room  = out_cap - cap_used_q;
   assign cap_cut   = out_cap_on && !capped_q && c_m_valid &&
                      (32'(c_m_bytes) > cap_room || (32'(c_m_bytes) == cap_room && !c_m_last));
-  // The room is below BusBytes when a beat is cut short (the compressor's
-  // beats are packed from lane 0), or all of it when the beat fits exactly.
-  assign cap_keep  = {BusBytes{1'b1}} >> (LenW'(BusBytes) - LenW'(cap_room));
   assign dec_m_ready = ws_ready && out_live && out_op == OpPrefetch;
 
   always_comb begin
@@ -435,19 +431,22 @@ module cdma_engine #(
       OpOffload: begin
         ws_valid = out_live && c_m_valid && !capped_q;
         ws_data  = c_m_data;
-        ws_keep  = cap_cut ? c_m_keep & cap_keep : c_m_keep;
+        // A cut beat keeps the room: below BusBytes when it is cut short
+        // (the compressor's beats are packed from lane 0), or all of it
+        // when it fits exactly. Its bytes past the room are not written.
+        ws_len   = cap_cut ? LenW'(cap_room) : c_m_bytes;
         ws_last  = c_m_last || cap_cut;
       end
       OpPrefetch: begin
         ws_valid = out_live && dec_m_valid;
         ws_data  = dec_m_data;
-        ws_keep  = dec_m_keep;
+        ws_len   = LenW'($countones(dec_m_keep));
         ws_last  = dec_m_last;
       end
       default: begin
         ws_valid = out_live && mid_valid && mid_op == OpCopy && rs_valid;
         ws_data  = rs_data;
-        ws_keep  = rs_keep;
+        ws_len   = LenW'($countones(rs_keep));
         ws_last  = rs_last;
       end
     endcase
@@ -471,7 +470,7 @@ module cdma_engine #(
   logic                  wa_last, wa_valid, wa_ready, wa_fire;
   cdma_realign #(.BusBytes(BusBytes)) u_write_align (
     .clk_i, .rst_ni, .offset_i(out_lane),
-    .s_data_i(ws_data), .s_lo_i(LaneW'(0)), .s_len_i(LenW'($countones(ws_keep))), .s_last_i(ws_last),
+    .s_data_i(ws_data), .s_lo_i(LaneW'(0)), .s_len_i(ws_len), .s_last_i(ws_last),
     .s_valid_i(ws_valid), .s_ready_o(ws_ready),
     .m_axis_tdata(wa_data), .m_axis_tkeep(wa_keep), .m_axis_tlast(wa_last),
     .m_axis_tvalid(wa_valid), .m_axis_tready(wa_ready)

@@ -54,7 +54,8 @@ module cdma_legalizer #(
   logic [32:0]       left_q;
   logic              pending_q;
   logic [BurstW-1:0] len_q, max_here;
-  logic [12:0]       to4k;
+  logic [12:0]       to4k, lo_next;
+  logic [63:12]      hi_inc_q;
   logic              fire;
 
   // min(MaxBurstBeats, to4k): at most 256, so it fits BurstW; then the beats
@@ -71,6 +72,15 @@ module cdma_legalizer #(
   assign idle_o     = left_q == '0 && !pending_q;
   assign left_o     = left_q;
   assign fire       = ax_valid_o && ax_ready_i;
+
+  // The next burst's address. A burst never crosses a 4 KB boundary, so
+  // the low 12 bits plus its bytes reach at most 4096, and the bits above
+  // move by one exactly when they do. That increment is kept ready in a
+  // register (hi_inc_q, addr_q's page + 1 a cycle after addr_q changes)
+  // rather than a 64-bit add in the cycle the channel accepts: a burst is
+  // accepted at the earliest two cycles after addr_q last changed (a take,
+  // then the acceptance).
+  assign lo_next = {1'b0, addr_q[11:0]} + 13'({len_q, {LaneW{1'b0}}});
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -89,11 +99,13 @@ module cdma_legalizer #(
       end
       if (fire) begin
         pending_q <= 1'b0;
-        addr_q    <= addr_q + 64'(len_q) * 64'(BusBytes);
+        addr_q    <= {lo_next[12] ? hi_inc_q : addr_q[63:12], lo_next[11:0]};
         left_q    <= left_q - 33'(len_q);
       end
     end
   end
+
+  always_ff @(posedge clk_i) hi_inc_q <= addr_q[63:12] + 52'd1;
 
   assign ax_addr_o  = addr_q;
   assign ax_len_o   = 8'(len_q - 1'b1);
@@ -103,4 +115,6 @@ module cdma_legalizer #(
   `CDMA_ASSERT(take_when_ok, !take_i || burst_ok_o)
   `CDMA_ASSERT(start_when_idle, !start_i || !pending_q)
   `CDMA_ASSERT(addr_beat_aligned, addr_q[LaneW-1:0] == '0)
+  `CDMA_ASSERT(page_inc_ready, !pending_q || hi_inc_q == addr_q[63:12] + 52'd1)
+  `CDMA_ASSERT(burst_in_page, !pending_q || !lo_next[12] || lo_next[11:0] == '0)
 endmodule
