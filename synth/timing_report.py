@@ -11,6 +11,9 @@ usage:
       tables, the README's summary row and the Fmax-against-bus-width plot
   synth/timing_report.py --check POINT_JSON MIN_MHZ
       exits 1 unless the point's Fmax (I/O delays 0) is at least MIN_MHZ
+  synth/timing_report.py --limiters BASE ROWS
+      BASE-ends.txt (synth/limiters.sh) as a Markdown table: the ROWS
+      registers or outputs with the longest paths into them
 
 Per point and boundary budget (input and output delays of 0 and of 20 % of
 the period): worst and total negative slack at the target period, Fmax (the
@@ -148,11 +151,42 @@ def report(results_dir, out_json, out_md, out_summary, out_svg, base=None):
     pathlib.Path(out_summary).write_text(summary(rows))
     plot(rows, out_svg)
 
+def limiters(base, rows):
+    """Per register (a flip-flop's Q net without its indices) or output
+    port: the shortest period its slowest input path allows (the 1 ns
+    target minus its slack)."""
+    base = pathlib.Path(base)
+    flops = flop_outputs(f"{base}.v")
+    point = json.loads(pathlib.Path(f"{base}.json").read_text())
+    worst = {}
+    for m in re.finditer(r"^(\S+?)(/D)? \((\w+)\)\s+\S+\s+\S+\s+(-?[\d.]+)",
+                         (base.parent / f"{base.name}-ends.txt").read_text(), re.M):
+        name = flops.get(m.group(1), m.group(1)) if m.group(2) else m.group(1)
+        reg = re.sub(r"(\[\d+\])+$", "", name)
+        period = point["target_ns"] - float(m.group(4))
+        if period > worst.get(reg, 0):
+            worst[reg] = period
+    if not worst:
+        raise SystemExit(f"timing_report.py: no endpoints in {base}-ends.txt")
+    # The slowest endpoint must give the shortest period that timing.sh's
+    # bisection found (to its 1 ps step and OpenSTA's rounding).
+    slowest, found = max(worst.values()), point["io0"]["min_period_ns"]
+    if abs(slowest - found) > 0.01:
+        raise SystemExit(f"timing_report.py: the slowest endpoint needs {slowest:.3f} ns, "
+                         f"but {base}.json says {found:.3f} ns")
+    print(f"{point['module']} at E={point['elem_bytes']} B={point['bus_bytes']}, I/O delays 0, "
+          f"at {point['commit']}: the {rows} registers or outputs with the longest paths into them.\n")
+    print("| register or output | slowest path in (ns) | Fmax if it were the only limit (MHz) |")
+    print("|---|---|---|")
+    for reg, period in sorted(worst.items(), key=lambda kv: -kv[1])[:int(rows)]:
+        print(f"| `{reg}` | {period:.2f} | {1000 / period:.0f} |")
+
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(usage=__doc__)
     parser.add_argument("--point", action="store_true")
     parser.add_argument("--check", action="store_true")
+    parser.add_argument("--limiters", action="store_true")
     parser.add_argument("--base")
     parser.add_argument("paths", nargs="+")
     args = parser.parse_args()
@@ -160,7 +194,9 @@ if __name__ == "__main__":
         point(*args.paths)
     elif args.check and len(args.paths) == 2:
         check(*args.paths)
-    elif not args.point and not args.check and len(args.paths) == 5:
+    elif args.limiters and len(args.paths) == 2:
+        limiters(*args.paths)
+    elif not (args.point or args.check or args.limiters) and len(args.paths) == 5:
         report(*args.paths, base=args.base)
     else:
         raise SystemExit(__doc__)
