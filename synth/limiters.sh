@@ -11,7 +11,10 @@ set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 base=$1 rows=${2:-12}
 liberty=$here/../../shared/lib/gscl45nm.lib
-[ -f "$base.v" ] && [ -f "$base.json" ] || { echo "limiters.sh: no timing point at '$base' (synth/timing.sh writes one)" >&2; exit 2; }
+if [ ! -f "$base.v" ] || [ ! -f "$base.json" ]; then
+  echo "limiters.sh: no timing point at '$base' (synth/timing.sh writes one)" >&2
+  exit 2
+fi
 [ -f "$liberty" ] || { echo "limiters.sh: no liberty at '$liberty'" >&2; exit 2; }
 command -v sta >/dev/null || { echo "limiters.sh: OpenSTA (sta) is not installed: tools/deps.sh rtl" >&2; exit 2; }
 top=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["module"])' "$base.json")
