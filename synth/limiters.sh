@@ -9,6 +9,7 @@
 # naming the point's commit; writes BASE-ends.txt (OpenSTA's endpoint list).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/yosys.sh"
 base=$1 rows=${2:-12}
 liberty=$here/../../shared/lib/gscl45nm.lib
 if [ ! -f "$base.v" ] || [ ! -f "$base.json" ]; then
@@ -18,11 +19,6 @@ fi
 [ -f "$liberty" ] || { echo "limiters.sh: no liberty at '$liberty'" >&2; exit 2; }
 command -v sta >/dev/null || { echo "limiters.sh: OpenSTA (sta) is not installed: tools/deps.sh rtl" >&2; exit 2; }
 top=$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["module"])' "$base.json")
-log=$base-ends.log
-if ! sta -no_init -exit <(printf 'set %s %s\n' liberty "$liberty" netlist "$base.v" top "$top" \
-                            sdc "$here/cdma.sdc" count 5000 out "$base-ends.txt"
-                          printf 'source %s\n' "$here/limiters.tcl") >"$log" 2>&1 || grep -q "^Error" "$log"; then
-  echo "limiters.sh: OpenSTA failed ($log)" >&2
-  exit 1
-fi
+cdma_sta "limiters.sh" "$base-ends.log" "$here/limiters.tcl" liberty="$liberty" netlist="$base.v" \
+  top="$top" sdc="$here/cdma.sdc" count=5000 out="$base-ends.txt"
 python3 "$here/timing_report.py" --limiters "$base" "$rows"

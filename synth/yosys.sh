@@ -63,17 +63,23 @@ cdma_yosys() {
   fi
 }
 
-# cdma_timing NAME LOG VAR=VALUE...: synth/timing.tcl in OpenSTA (which has
+# cdma_sta NAME LOG TCL VAR=VALUE...: the OpenSTA script TCL (OpenSTA has
 # no argv: each VAR is set first), output in LOG; fails, naming NAME, when
 # OpenSTA fails or reports an error.
-cdma_timing() {
-  local name=$1 log=$2 kv
-  shift 2
+cdma_sta() {
+  local name=$1 log=$2 tcl=$3 kv
+  shift 3
   if ! sta -no_init -exit <(for kv in "$@"; do printf 'set %s %s\n' "${kv%%=*}" "${kv#*=}"; done
-                             printf 'source %s\n' "$(dirname "${BASH_SOURCE[0]}")/timing.tcl") >"$log" 2>&1 ||
+                             printf 'source %s\n' "$tcl") >"$log" 2>&1 ||
      grep -q "^Error" "$log"; then
     echo "$name: OpenSTA failed ($log):" >&2
     grep -m 10 "Error" "$log" >&2
     return 1
   fi
+}
+# cdma_timing NAME LOG VAR=VALUE...: synth/timing.tcl through cdma_sta.
+cdma_timing() {
+  local name=$1 log=$2
+  shift 2
+  cdma_sta "$name" "$log" "$(dirname "${BASH_SOURCE[0]}")/timing.tcl" "$@"
 }
