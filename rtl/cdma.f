@@ -22,8 +22,9 @@ dma/cdma_regs_pkg.sv
 dma/cdma_buffer.sv
 dma/cdma_realign.sv
 dma/cdma_legalizer.sv
-dma/cdma_engine.sv
 dma/cdma_axi_mux_grant.sv
+dma/cdma_axi_wmux.sv
+dma/cdma_engine.sv
 dma/cdma_axi_mux.sv
 dma/cdma_ring.sv
 dma/cdma_csr_regs.sv

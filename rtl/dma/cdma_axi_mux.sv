@@ -2,7 +2,8 @@
 // descriptor ring's fetches and completion records, s1). Both use the same ID,
 // so the slave answers in request order: AR and AW are granted in turn
 // (round robin when both wait, the grant held while a request is stalled),
-// and the order of the grants routes R, W and B (cdma_owner_queue). A master
+// and the order of the grants routes R, W and B (cdma_owner_queue; the write
+// half is cdma_axi_wmux). A master
 // runs on the shared bus as it would alone: every rule it keeps (stable
 // requests, W after AW, RREADY high for data it reserved) holds on m_*.
 // Purely combinational but for the queues and the grant state. Reset:
@@ -100,44 +101,18 @@ module cdma_axi_mux #(
   assign m_axi_rready = r_head_valid && s_axi_rready[r_head];
   assign r_pop        = m_axi_rvalid && m_axi_rready && m_axi_rlast;
 
-  // ---- AW: grant, then W and B in grant order ----
-  logic [1:0] w_ready, b_ready;
-  logic       aw_sel, aw_fire, w_head_valid, w_head, w_pop, b_head_valid, b_head, b_pop;
-  cdma_axi_mux_grant u_aw_grant (
-    .clk_i, .rst_ni, .valid_i(s_axi_awvalid & w_ready & b_ready), .ready_i(m_axi_awready),
-    .valid_o(m_axi_awvalid), .sel_o(aw_sel)
+  // ---- AW, W, B ----
+  cdma_axi_wmux #(.BusBytes(BusBytes), .IdW(IdW), .Depth(Depth)) u_write (
+    .clk_i, .rst_ni,
+    .s_axi_awid, .s_axi_awaddr, .s_axi_awlen, .s_axi_awsize, .s_axi_awburst, .s_axi_awcache,
+    .s_axi_awprot, .s_axi_awvalid, .s_axi_awready, .s_axi_wdata, .s_axi_wstrb, .s_axi_wlast,
+    .s_axi_wvalid, .s_axi_wready, .s_axi_bvalid, .s_axi_bready,
+    .m_axi_awid, .m_axi_awaddr, .m_axi_awlen, .m_axi_awsize, .m_axi_awburst, .m_axi_awcache,
+    .m_axi_awprot, .m_axi_awvalid, .m_axi_awready, .m_axi_wdata, .m_axi_wstrb, .m_axi_wlast,
+    .m_axi_wvalid, .m_axi_wready, .m_axi_bvalid, .m_axi_bready
   );
-  assign aw_fire       = m_axi_awvalid && m_axi_awready;
-  assign s_axi_awready = aw_fire ? (aw_sel ? 2'b10 : 2'b01) : 2'b00;
-  assign m_axi_awid    = s_axi_awid[IdW * aw_sel +: IdW];
-  assign m_axi_awaddr  = s_axi_awaddr[64 * aw_sel +: 64];
-  assign m_axi_awlen   = s_axi_awlen[8 * aw_sel +: 8];
-  assign m_axi_awsize  = s_axi_awsize[3 * aw_sel +: 3];
-  assign m_axi_awburst = s_axi_awburst[2 * aw_sel +: 2];
-  assign m_axi_awcache = s_axi_awcache[4 * aw_sel +: 4];
-  assign m_axi_awprot  = s_axi_awprot[3 * aw_sel +: 3];
-
-  cdma_owner_queue #(.Depth(Depth)) u_w_order (
-    .clk_i, .rst_ni, .push_i(aw_fire), .push_owner_i(aw_sel), .ready_o(w_ready),
-    .pop_i(w_pop), .head_valid_o(w_head_valid), .head_owner_o(w_head)
-  );
-  assign m_axi_wvalid = w_head_valid && s_axi_wvalid[w_head];
-  assign m_axi_wdata  = s_axi_wdata[8*BusBytes * w_head +: 8*BusBytes];
-  assign m_axi_wstrb  = s_axi_wstrb[BusBytes * w_head +: BusBytes];
-  assign m_axi_wlast  = s_axi_wlast[w_head];
-  assign s_axi_wready = (m_axi_wready && w_head_valid) ? (w_head ? 2'b10 : 2'b01) : 2'b00;
-  assign w_pop        = m_axi_wvalid && m_axi_wready && m_axi_wlast;
-
-  cdma_owner_queue #(.Depth(Depth)) u_b_order (
-    .clk_i, .rst_ni, .push_i(aw_fire), .push_owner_i(aw_sel), .ready_o(b_ready),
-    .pop_i(b_pop), .head_valid_o(b_head_valid), .head_owner_o(b_head)
-  );
-  assign s_axi_bvalid = (m_axi_bvalid && b_head_valid) ? (b_head ? 2'b10 : 2'b01) : 2'b00;
-  assign m_axi_bready = b_head_valid && s_axi_bready[b_head];
-  assign b_pop        = m_axi_bvalid && m_axi_bready;
 
   // The slave answers only what was asked.
   `CDMA_ASSERT(r_expected, !m_axi_rvalid || r_head_valid)
-  `CDMA_ASSERT(b_expected, !m_axi_bvalid || b_head_valid)
 endmodule
 
