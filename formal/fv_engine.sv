@@ -1,7 +1,7 @@
 // Engine properties (docs/formal.md, set "engine").
 //
-// Any descriptors (any operation, addresses below 64 KB, lengths up to MaxLen,
-// any tags; MaxLen 40 at B=8 spans up to 6 beats, more than a 4-beat burst
+// Any descriptors (any operation, with or without the block index flag,
+// addresses below 64 KB, lengths up to MaxLen, any tags; MaxLen 40 at B=8 spans up to 6 beats, more than a 4-beat burst
 // and the 4-beat landing buffer, so bursts are cut and the buffer fills:
 // cdma_engine's CDMA_COVERs),
 // held until accepted; any AXI4 slave that answers only what was asked
@@ -20,7 +20,8 @@
 //   at an arbitrary address (* anyconst *) reads an arbitrary value. The
 //   write strobes of a legal descriptor stay inside its destination (raw
 //   bytes for COPY and PREFETCH, the largest payload for OFFLOAD, and no
-//   more than its capacity when it has one); a COPY
+//   more than its capacity when it has one, behind its block index if
+//   flagged); a COPY
 //   whose source holds the tracked address writes the tracked value at the
 //   same offset of its destination, in every W beat that covers it, and
 //   reports success only once it has written it. So a dropped, misplaced
@@ -51,6 +52,7 @@ module fv_engine #(
   input logic [31:0]           desc_raw_bytes_i,
   input logic [31:0]           desc_comp_bytes_i,
   input logic [15:0]           desc_tag_i,
+  input logic                  desc_index_i,
   input logic                  sts_ready_i,
   input logic                  m_axi_arready,
   input logic                  m_axi_rid,
@@ -65,7 +67,7 @@ module fv_engine #(
   input logic                  m_axi_bvalid
 );
   localparam int MaxBurst = 4;
-  localparam int DescBits = 2 + 64 + 64 + 32 + 32 + 16;
+  localparam int DescBits = 2 + 1 + 64 + 64 + 32 + 32 + 16;
 
   logic init_q = 1'b1;
   always @(posedge clk_i) init_q <= 1'b0;
@@ -96,7 +98,7 @@ module fv_engine #(
   // Descriptors: a valid/ready stream; bounded lengths keep the traces short.
   fv_axis #(.Bytes((DescBits + 7) / 8), .Assume(1), .Packed(0)) desc_rules (
     .clk_i, .rst_ni,
-    .tdata(((DescBits + 7) / 8 * 8)'({desc_op_i, desc_src_addr_i, desc_dst_addr_i, desc_raw_bytes_i,
+    .tdata(((DescBits + 7) / 8 * 8)'({desc_op_i, desc_index_i, desc_src_addr_i, desc_dst_addr_i, desc_raw_bytes_i,
                                       desc_comp_bytes_i, desc_tag_i})),
     .tkeep('1), .tlast(1'b1), .tvalid(desc_valid_i), .tready(desc_ready_o));
   always @(posedge clk_i) begin
@@ -108,6 +110,7 @@ module fv_engine #(
 
   logic bad;
   assign bad = desc_op_i == 2'd3 || desc_raw_bytes_i == '0 ||
+               (desc_index_i && (desc_op_i != 2'd1 || desc_dst_addr_i[1:0] != 2'b00)) ||
                (desc_op_i == 2'd2 && desc_comp_bytes_i == '0) ||
                ((desc_src_addr_i[1:0] | desc_dst_addr_i[1:0] | desc_raw_bytes_i[1:0] |
                  (desc_op_i == 2'd2 ? desc_comp_bytes_i[1:0] : 2'b00)) & 2'(ElemBytes - 1)) != '0;
@@ -138,16 +141,16 @@ module fv_engine #(
   assign desc_fire = desc_valid_i && desc_ready_o;
   assign sts_fire  = sts_valid_o && sts_ready_i;
 
-  localparam int RecW = 2 + 1 + 16 + 32 + 16 + 16 + 16;
+  localparam int RecW = 2 + 1 + 1 + 16 + 32 + 16 + 16 + 16;
   logic [RecW-1:0] head;
-  logic            empty, h_bad;
+  logic            empty, h_bad, h_index;
   logic [1:0]      h_op;
   logic [15:0]     h_tag, h_src, h_dst, h_comp;
   logic [31:0]     h_raw;
-  assign {h_op, h_bad, h_tag, h_raw, h_src, h_dst, h_comp} = head;
+  assign {h_op, h_bad, h_index, h_tag, h_raw, h_src, h_dst, h_comp} = head;
   fv_queue #(.Width(RecW), .Depth(8)) q_desc (
     .clk_i, .rst_ni, .push_i(desc_fire),
-    .data_i({desc_op_i, bad, desc_tag_i, desc_raw_bytes_i, desc_src_addr_i[15:0], desc_dst_addr_i[15:0],
+    .data_i({desc_op_i, bad, desc_index_i, desc_tag_i, desc_raw_bytes_i, desc_src_addr_i[15:0], desc_dst_addr_i[15:0],
              desc_comp_bytes_i[15:0]}),
     .pop_i(sts_fire), .head_o(head), .empty_o(empty));
 
@@ -185,10 +188,12 @@ module fv_engine #(
   assign w_covers   = m_axi_wvalid && wr_addr >> LaneW == trk_dst >> LaneW;
   // Where a legal descriptor may write: raw bytes, or for OFFLOAD its largest
   // payload (a mask per started window of 32 elements, then every element)
-  // or its capacity if that is smaller.
+  // or its capacity if that is smaller, behind its block index if it has one
+  // (4 bytes per 4 KiB block).
   assign h_pay_max  = 17'(h_raw) + 17'(4 * ((h_raw / ElemBytes + 31) / 32));
   assign h_dst_end  = 17'(h_dst) + (h_op != 2'd1 ? 17'(h_raw) :
-                                    (h_comp != '0 && 17'(h_comp) < h_pay_max) ? 17'(h_comp) : h_pay_max);
+                                    (h_index ? 17'(4 * ((h_raw + 4095) / 4096)) : 17'd0) +
+                                    ((h_comp != '0 && 17'(h_comp) < h_pay_max) ? 17'(h_comp) : h_pay_max));
   always @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) trk_written_q <= 1'b0;
     else if (sts_fire) trk_written_q <= 1'b0;
@@ -241,6 +246,7 @@ module fv_engine #(
       cover (sts_fire && sts_error_o == 4'd0 && h_op == 2'd2);
       cover (sts_fire && sts_error_o != 4'd0 && sts_error_o != 4'd8 && h_op == 2'd2);
       cover (sts_fire && sts_error_o == 4'd10);
+      cover (sts_fire && sts_error_o == 4'd0 && h_op == 2'd1 && h_index);
     end
   end
 endmodule

@@ -24,6 +24,7 @@ dma/cdma_realign.sv
 dma/cdma_legalizer.sv
 dma/cdma_axi_mux_grant.sv
 dma/cdma_axi_wmux.sv
+dma/cdma_index_writer.sv
 dma/cdma_engine.sv
 dma/cdma_axi_mux.sv
 dma/cdma_ring.sv

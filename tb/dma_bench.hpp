@@ -40,6 +40,7 @@ struct Desc {
   std::uint32_t raw, comp;
   std::uint16_t tag;
   std::uint8_t mode = 0;  // the codec's frame mode (zvc::Mode)
+  bool index = false;     // OFFLOAD: write the block index at dst, the payload after it
 };
 
 // The parameters of the verilated engine that the bus checks depend on.
@@ -194,7 +195,8 @@ class DmaBench {
   // the queue is full, taking interrupts meanwhile; or the descriptor port.
   void submit(const Desc& d) {
     if constexpr (kCsr) {
-      const cdma_desc cd{d.op, d.mode, d.tag, d.src, d.dst, d.raw, d.comp};
+      const cdma_desc cd{d.op,  d.mode, d.tag,  d.src,
+                         d.dst, d.raw,  d.comp, d.index ? unsigned{CDMA_FLAG_INDEX} : 0u};
       while (cdma_submit(&cpu_, &cd) == CDMA_RC_FULL && error.empty()) tick();
     } else {
       descs_.push_back(d);
@@ -322,6 +324,7 @@ class DmaBench {
         d.desc_raw_bytes_i = x.raw;
         d.desc_comp_bytes_i = x.comp;
         d.desc_tag_i = x.tag;
+        d.desc_index_i = x.index;
       }
       sts_ready = sts_gate_.next();
       d.sts_ready_i = sts_ready;

@@ -468,6 +468,155 @@ TEST_CASE("engine: 255 write bursts await their response, the engine waits, noth
   round_trip(b, zvc::random_sparse(3000, E, 0.5, rng), 0x1000, 0x9000, 0x11000, 42);
 }
 
+namespace {
+
+// The golden block index of raw in a mode: the payload bytes of each 4 KiB block.
+std::vector<std::uint32_t> golden_index(const Bytes& raw, zvc::Mode mode) {
+  return zvc::read_container_info(zvc::write_container(raw, E, 4096, mode)).block_sizes;
+}
+
+Bytes index_bytes(const std::vector<std::uint32_t>& sizes) {
+  Bytes out;
+  for (const std::uint32_t v : sizes)
+    for (int k = 0; k < 4; ++k) out.push_back(static_cast<std::uint8_t>(v >> (8 * k)));
+  return out;
+}
+
+// The PREFETCH of blocks [first, first + count) of the indexed map of n raw
+// bytes at map, from the index as the engine wrote it into memory.
+Desc block_range(const EngineBench& b, std::uint64_t map, std::uint32_t n, std::uint32_t first,
+                 std::uint32_t count, std::uint64_t dst, std::uint16_t tag, zvc::Mode mode) {
+  const std::uint32_t blocks = (n + 4095) / 4096;
+  const std::vector<std::uint32_t> sizes = zvc::parse_block_index(b.mem.read(map, 4 * blocks));
+  std::uint64_t offset = 0, comp = 0;
+  for (std::uint32_t i = 0; i < first + count; ++i) (i < first ? offset : comp) += sizes[i];
+  const std::uint32_t raw = std::min(n, (first + count) * 4096) - first * 4096;
+  return {kPrefetch, map + 4 * blocks + offset,      dst, raw, static_cast<std::uint32_t>(comp),
+          tag,       static_cast<std::uint8_t>(mode)};
+}
+
+}  // namespace
+
+TEST_CASE("engine: an indexed OFFLOAD writes its block index; any block range PREFETCHes back") {
+  std::vector<zvc::Mode> modes = {zvc::Mode::kZvc, zvc::Mode::kBinarize};
+  if (E == 4) modes.insert(modes.end(), {zvc::Mode::kBf16, zvc::Mode::kFp8});
+  const auto maps = sample_maps(CDMA_SAMPLE_DIR);
+  REQUIRE(!maps.empty());
+  SplitMix64 rng(seed() + 130);
+  EngineBench b(kEngine, seed() + 130, {40, 1.0 * B, 1.0 * B, Pattern::kLight, Pattern::kLight},
+                Pattern::kLight);
+  std::uint16_t tag = 1300;
+  // Below one block, exactly one, one element over, a partial last block, a sample map.
+  const std::vector<std::size_t> sizes = {37 * E, 4096, 4096 + E,
+                                          3 * 4096 + E * (1 + rng.next() % 1000), 0};
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    const zvc::Mode mode = modes[k % modes.size()];
+    INFO("map ", k, " mode ", zvc::to_string(mode));
+    Bytes raw =
+        sizes[k] ? zvc::random_sparse(sizes[k] / E, E, k % 2 ? 0.7 : 0.4, rng) : maps[0].second;
+    raw.resize(std::min<std::size_t>(raw.size(), 9 * 4096 + 4 * E) / E * E);
+    const auto n = static_cast<std::uint32_t>(raw.size());
+    const std::uint64_t region = std::uint64_t{tag} << 22;
+    const std::uint64_t src = aligned_addr(rng, 0x1000'0000 + region);
+    const std::uint64_t map = aligned_addr(rng, 0x2000'0000 + region) / 4 * 4;
+    const Bytes payload = zvc::compress(raw, E, mode);
+    const std::vector<std::uint32_t> index = golden_index(raw, mode);
+    const std::uint64_t pay = map + 4 * index.size();
+    b.mem.write(src, raw);
+    Desc d{kOffload, src, map, n, 0, tag, static_cast<std::uint8_t>(mode)};
+    d.index = true;
+    b.submit(d);
+    run(b, b.statuses.size() + 1);
+    check_ok(b);
+    CHECK(b.statuses.back() == Status{tag, n, static_cast<std::uint32_t>(payload.size()), kOk});
+    CHECK(b.mem.get(map - 1) == kUntouched);
+    CHECK(b.mem.read(map, 4 * index.size()) == index_bytes(index));
+    CHECK(b.mem.read(pay, payload.size()) == payload);
+    CHECK(b.mem.get(pay + payload.size()) == kUntouched);
+    ++tag;
+    // The whole map, its first and last blocks, and random ranges, all in flight together.
+    const auto blocks = static_cast<std::uint32_t>(index.size());
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> ranges = {
+        {0, blocks}, {0, 1}, {blocks - 1, 1}};
+    for (int r = 0; r < 3; ++r) {
+      const auto first = static_cast<std::uint32_t>(rng.next() % blocks);
+      ranges.emplace_back(first, 1 + static_cast<std::uint32_t>(rng.next() % (blocks - first)));
+    }
+    const std::size_t before = b.statuses.size();
+    std::vector<Desc> descs;
+    for (std::size_t r = 0; r < ranges.size(); ++r) {
+      descs.push_back(block_range(b, map, n, ranges[r].first, ranges[r].second,
+                                  0x3000'0000 + region + (std::uint64_t{r} << 18) + E, tag, mode));
+      b.submit(descs.back());
+      ++tag;
+    }
+    run(b, before + ranges.size());
+    check_ok(b);
+    for (std::size_t r = 0; r < ranges.size(); ++r) {
+      INFO("blocks ", ranges[r].first, " + ", ranges[r].second);
+      const Desc& x = descs[r];
+      CHECK(b.statuses[before + r] == Status{x.tag, x.raw, x.comp, kOk});
+      CHECK(b.mem.read(x.dst, x.raw) == zvc::decompress_blocks(payload, index, n, E, 4096,
+                                                               ranges[r].first, ranges[r].second,
+                                                               mode));
+      CHECK(b.mem.get(x.dst + x.raw) == kUntouched);
+    }
+  }
+}
+
+TEST_CASE("engine: an indexed OFFLOAD at its capacity, with index write errors, and refused") {
+  SplitMix64 rng(seed() + 140);
+  EngineBench b(kEngine, seed() + 140, {30, 1e9, 1e9, Pattern::kLight, Pattern::kLight});
+  const Bytes raw = zvc::random_sparse((5 * 4096 + 64) / E, E, 0.5, rng);
+  const auto n = static_cast<std::uint32_t>(raw.size());
+  const Bytes payload = zvc::compress(raw, E);
+  const auto size = static_cast<std::uint32_t>(payload.size());
+  const std::vector<std::uint32_t> index = golden_index(raw, zvc::Mode::kZvc);
+  const Bytes ix = index_bytes(index);
+  b.mem.write(0x10'0000, raw);
+  // Capacity: the index whole, the payload up to the capacity, error 10 with the size it needs.
+  Desc cut{kOffload, 0x10'0000, 0x20'0000, n, size / 2, 1};
+  cut.index = true;
+  b.submit(cut);
+  // Index write errors: SLVERR on the first entry, DECERR on the last; the payload is whole.
+  Desc slv{kOffload, 0x10'0000, 0x30'0000, n, 0, 2};
+  slv.index = true;
+  Desc dec = slv;
+  dec.dst = 0x40'0000;
+  dec.tag = 3;
+  b.errors = {{0x30'0000, 0x30'0004, false, 2},
+              {0x40'0000 + ix.size() - 4, 0x40'0000 + ix.size(), false, 3}};
+  b.submit(slv);
+  b.submit(dec);
+  run(b, 3);
+  check_ok(b);
+  CHECK(b.statuses[0] == Status{1, n, size, kCapacity});
+  CHECK(b.mem.read(0x20'0000, ix.size()) == ix);
+  CHECK(b.mem.read(0x20'0000 + ix.size(), size / 2) ==
+        Bytes(payload.begin(), payload.begin() + size / 2));
+  CHECK(b.mem.get(0x20'0000 + ix.size() + size / 2) == kUntouched);
+  CHECK(b.statuses[1] == Status{2, n, size, kWriteSlv});
+  CHECK(b.statuses[2] == Status{3, n, size, kWriteDec});
+  CHECK(b.mem.read(0x40'0000 + ix.size(), size) == payload);
+  b.errors.clear();
+  // The flag on another operation, or with a destination not 4-byte aligned: error 8, no traffic.
+  const std::uint64_t ar = b.ar_count, aw = b.aw_count;
+  for (const Desc& x : std::vector<Desc>{{kCopy, 0x10'0000, 0x50'0000, 64, 0, 4},
+                                         {kPrefetch, 0x40'0000 + ix.size(), 0x50'0000, n, size, 5},
+                                         {kOffload, 0x10'0000, 0x50'0000 + 2, n, 0, 6}}) {
+    Desc y = x;
+    y.index = true;
+    b.submit(y);
+  }
+  run(b, 6);
+  check_ok(b);
+  for (std::size_t i = 3; i < 6; ++i) CHECK(b.statuses[i].err == kDescriptor);
+  CHECK(b.ar_count == ar);
+  CHECK(b.aw_count == aw);
+  // The engine goes on working.
+  round_trip(b, zvc::random_sparse(300, E, 0.5, rng), 0x1000, 0x9000, 0x11000, 77);
+}
+
 #if TB_CSR
 TEST_CASE("csr: identity, read-back with byte strobes, and SLVERR for every bad access") {
   EngineBench b(kEngine, seed(), {}, Pattern::kNone, false);
@@ -658,6 +807,7 @@ TEST_CASE("driver: a full queue is reported without a push, records come in orde
                          0x1000,
                          0x100'0000 + 0x10'0000 * std::uint64_t{queued},
                          n,
+                         0,
                          0};
     const int rc = cdma_submit(&dev, &desc);
     if (rc == CDMA_RC_FULL) break;
@@ -721,7 +871,7 @@ TEST_CASE("ring: descriptors from memory, in order with register ones, around th
     const unsigned op = i % 3 == 0 ? CDMA_OP_COPY : CDMA_OP_OFFLOAD;
     descs.push_back({op, CDMA_MODE_ZVC, static_cast<std::uint16_t>(0x100 + i), src,
                      0x200'0000 + 0x1'0000 * std::uint64_t(i),
-                     static_cast<std::uint32_t>(raws.back().size()), 0});
+                     static_cast<std::uint32_t>(raws.back().size()), 0, 0});
   }
   // Register descriptors meanwhile: their statuses stay in STS_*, in their own order.
   for (std::uint16_t t = 0; t < 2; ++t)
@@ -761,7 +911,7 @@ TEST_CASE("ring: a full ring takes 2**n - 1 descriptors, the rest waits for free
   b.mem.write(0x1000, Bytes(256, 7));
   std::vector<cdma_desc> descs;
   for (std::uint16_t i = 0; i < 6; ++i)
-    descs.push_back({CDMA_OP_COPY, 0, i, 0x1000, 0x10'0000 + 0x1000 * std::uint64_t{i}, 256, 0});
+    descs.push_back({CDMA_OP_COPY, 0, i, 0x1000, 0x10'0000 + 0x1000 * std::uint64_t{i}, 256, 0, 0});
   CHECK(cdma_ring_submit(&dev, &ring, descs.data(), 6) == 3);
   CHECK(cdma_ring_submit(&dev, &ring, descs.data() + 3, 3) == 0);  // full until a record is taken
   // Running: the ring's addresses refuse writes (SLVERR, nothing changes).
@@ -802,7 +952,7 @@ TEST_CASE("ring: bus errors in the middle of a ring are recorded, the rest compl
   std::vector<cdma_desc> descs;
   for (std::uint16_t i = 0; i < 8; ++i)
     descs.push_back({CDMA_OP_COPY, 0, static_cast<std::uint16_t>(0x40 + i), 0x1000,
-                     0x10'0000 + 0x1000 * std::uint64_t{i}, 128, 0});
+                     0x10'0000 + 0x1000 * std::uint64_t{i}, 128, 0, 0});
   descs[2].src = 0x5000;  // a data read error
   // An OFFLOAD whose payload does not fit its capacity: error 10, the size it needs.
   SplitMix64 rng(seed() + 125);
@@ -815,7 +965,8 @@ TEST_CASE("ring: bus errors in the middle of a ring are recorded, the rest compl
               0x2000,
               0x10'5000,
               static_cast<std::uint32_t>(raw5.size()),
-              static_cast<std::uint32_t>(payload5.size() - 1)};
+              static_cast<std::uint32_t>(payload5.size() - 1),
+              0};
   b.errors.push_back({0x5000, 0x5100, true, 2});  // SLVERR
   // Slot 4's fetch answers DECERR (and on a bus wider than 32 bytes, so does
   // every slot sharing its beats).
@@ -831,7 +982,7 @@ TEST_CASE("ring: bus errors in the middle of a ring are recorded, the rest compl
     for (int k = 0; k < n; ++k) d6[at + k] = static_cast<std::uint8_t>(v >> (8 * k));
   };
   put(CDMA_RING_DESC_SRC, 0x1000, 8), put(CDMA_RING_DESC_DST, 0x10'6000, 8);
-  put(CDMA_RING_DESC_RAW_BYTES, 128, 4), put(CDMA_RING_DESC_CTRL, 0x0046'0100, 4);
+  put(CDMA_RING_DESC_RAW_BYTES, 128, 4), put(CDMA_RING_DESC_CTRL, 0x0046'0200, 4);
   b.mem.write(kRing + 6 * 32, d6);
   ring.tail = 7;
   CHECK(cdma_ring_submit(&dev, &ring, descs.data() + 7, 1) == 1);
@@ -870,6 +1021,69 @@ TEST_CASE("ring: bus errors in the middle of a ring are recorded, the rest compl
   check_ok(b);
 }
 
+TEST_CASE("driver: an indexed OFFLOAD through the registers and the ring, block ranges back") {
+  EngineBench b(kEngine, seed() + 150, {20, 1e9, 1e9}, Pattern::kNone, false);
+  cdma_dev& dev = driver(b, false);
+  REQUIRE(cdma_open(&dev) == 0);
+  SplitMix64 rng(seed() + 151);
+  const Bytes raw = zvc::random_sparse((6 * 4096 + 8) / E, E, 0.6, rng);
+  const auto n = static_cast<std::uint32_t>(raw.size());
+  const Bytes payload = zvc::compress(raw, E);
+  const std::vector<std::uint32_t> index = golden_index(raw, zvc::Mode::kZvc);
+  const auto blocks = static_cast<std::uint32_t>(index.size());
+  REQUIRE(CDMA_INDEX_BYTES(n) == 4 * blocks);
+  const std::uint64_t src = 0x1'0000, map = 0x100'0004, back = 0x200'0000;
+  b.mem.write(src, raw);
+  // Through the registers: the flag in DESC_OP.
+  const cdma_desc off{CDMA_OP_OFFLOAD, CDMA_MODE_ZVC, 1, src, map, n, 0, CDMA_FLAG_INDEX};
+  REQUIRE(cdma_submit(&dev, &off) == 0);
+  cdma_status s{};
+  REQUIRE(cdma_wait(&dev, &s) == 1);
+  CHECK(s.error == CDMA_ERR_OK);
+  CHECK(s.comp_bytes == payload.size());
+  CHECK(b.mem.read(map, 4 * blocks) == index_bytes(index));
+  CHECK(b.mem.read(map + 4 * blocks, payload.size()) == payload);
+  for (const auto& [first, count] :
+       std::vector<std::pair<std::uint32_t, std::uint32_t>>{{0, blocks}, {2, 3}, {blocks - 1, 1}}) {
+    INFO("blocks ", first, " + ", count);
+    REQUIRE(cdma_prefetch_blocks(&dev, 2, back, map, n, first, count, CDMA_MODE_ZVC) == 0);
+    REQUIRE(cdma_wait(&dev, &s) == 1);
+    CHECK(s.error == CDMA_ERR_OK);
+    const Bytes want = zvc::decompress_blocks(payload, index, n, E, 4096, first, count);
+    CHECK(s.raw_bytes == want.size());
+    CHECK(b.mem.read(back, want.size()) == want);
+  }
+  cdma_desc d{};
+  CHECK(cdma_block_range(&dev, &d, map, n, 0, 0) == CDMA_RC_RANGE);
+  CHECK(cdma_block_range(&dev, &d, map, n, blocks, 1) == CDMA_RC_RANGE);
+  CHECK(cdma_block_range(&dev, &d, map, n, 1, blocks) == CDMA_RC_RANGE);
+  CHECK(std::string(cdma_strerror(CDMA_RC_RANGE)) == "block range outside the map");
+  // Through the ring: the flag in the control word; then a block range from the new index.
+  cdma_ring ring{};
+  REQUIRE(cdma_ring_open(&dev, &ring, kRing, kCpl, 2, 1, 0) == 0);
+  const std::uint64_t map2 = 0x300'0000;
+  cdma_desc ring_off = off;
+  ring_off.dst = map2;
+  ring_off.tag = 3;
+  REQUIRE(cdma_ring_submit(&dev, &ring, &ring_off, 1) == 1);
+  std::vector<cdma_status> got;
+  take_records(b, dev, ring, 1, got);
+  REQUIRE(got.size() == 1);
+  CHECK(got[0].error == CDMA_ERR_OK);
+  CHECK(b.mem.read(map2, 4 * blocks) == index_bytes(index));
+  cdma_desc range{};
+  range.dst = back + 0x10'0000;
+  range.tag = 4;
+  REQUIRE(cdma_block_range(&dev, &range, map2, n, 1, 4) == 0);
+  REQUIRE(cdma_ring_submit(&dev, &ring, &range, 1) == 1);
+  take_records(b, dev, ring, 2, got);
+  REQUIRE(got.size() == 2);
+  CHECK(got[1].error == CDMA_ERR_OK);
+  CHECK(b.mem.read(range.dst, range.raw_bytes) ==
+        zvc::decompress_blocks(payload, index, n, E, 4096, 1, 4));
+  check_ok(b);
+}
+
 TEST_CASE("ring: interrupts coalesced by count and by timer") {
   EngineBench b(kEngine, seed() + 124, {}, Pattern::kNone, false);
   cdma_dev& dev = driver(b, false);
@@ -880,7 +1094,7 @@ TEST_CASE("ring: interrupts coalesced by count and by timer") {
   b.mem.write(0x1000, Bytes(64, 9));
   std::vector<cdma_desc> descs;
   for (std::uint16_t i = 0; i < 8; ++i)
-    descs.push_back({CDMA_OP_COPY, 0, i, 0x1000, 0x10'0000 + 0x1000 * std::uint64_t{i}, 64, 0});
+    descs.push_back({CDMA_OP_COPY, 0, i, 0x1000, 0x10'0000 + 0x1000 * std::uint64_t{i}, 64, 0, 0});
   CHECK(cdma_ring_submit(&dev, &ring, descs.data(), 3) == 3);
   REQUIRE(wait_head(b, 3));
   b.idle(100);
@@ -916,13 +1130,13 @@ TEST_CASE("ring: interrupts coalesced by count and by timer") {
 // bandwidth (one beat per cycle), a 16 B/cycle link (PCIe Gen3 x16 at 1 GHz)
 // to host memory. Prints "knee B depth raw_bytes cycles" for this model's
 // BufferBeats and, with `speedup`, "speedup B ratio raw_bytes copy offload
-// prefetch copy_back data-name" cycle counts for OFFLOAD and PREFETCH
-// against plain COPY.
+// prefetch copy_back offload_indexed data-name" cycle counts for OFFLOAD and
+// PREFETCH against plain COPY, and for an OFFLOAD with the block index.
 int experiment(bool speedup) {
   constexpr unsigned kLatency = 350;
   constexpr double kLink = 16;
-  auto cycles = [&](std::uint8_t op, const Bytes& src, std::uint32_t raw,
-                    bool to_host) -> std::uint64_t {
+  auto cycles = [&](std::uint8_t op, const Bytes& src, std::uint32_t raw, bool to_host,
+                    bool index = false) -> std::uint64_t {
     // To the host: reads from the device (ample), writes over the link; back: the reverse.
     const SlaveConfig cfg =
         to_host ? SlaveConfig{kLatency, double(B), kLink} : SlaveConfig{kLatency, kLink, double(B)};
@@ -931,7 +1145,9 @@ int experiment(bool speedup) {
     const std::uint64_t start = b.cycle();
     // comp_bytes: PREFETCH's payload length; 0 for OFFLOAD (no capacity limit).
     const auto comp = op == kPrefetch ? static_cast<std::uint32_t>(src.size()) : 0u;
-    b.submit({op, 0x1000'0000, 0x8000'0000, raw, comp, 1});
+    Desc d{op, 0x1000'0000, 0x8000'0000, raw, comp, 1};
+    d.index = index;
+    b.submit(d);
     if (!b.run_until(1) || b.statuses[0].err != kOk) {
       fmt::print(stderr, "experiment: transfer failed: {}\n", b.error);
       std::exit(1);
@@ -950,10 +1166,11 @@ int experiment(bool speedup) {
   for (const auto& [name, raw] : sets) {
     const Bytes payload = zvc::compress(raw, E);
     const auto n = static_cast<std::uint32_t>(raw.size());
-    fmt::print("speedup {} {:.4f} {} {} {} {} {} {}\n", B,
+    fmt::print("speedup {} {:.4f} {} {} {} {} {} {} {}\n", B,
                static_cast<double>(n) / static_cast<double>(payload.size()), n,
                cycles(kCopy, raw, n, true), cycles(kOffload, raw, n, true),
-               cycles(kPrefetch, payload, n, false), cycles(kCopy, raw, n, false), name);
+               cycles(kPrefetch, payload, n, false), cycles(kCopy, raw, n, false),
+               cycles(kOffload, raw, n, true, true), name);
   }
   return 0;
 }

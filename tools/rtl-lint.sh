@@ -100,6 +100,10 @@ group_dma() {
   clean cdma_csr ""
   clean cdma_dma ""
   clean cdma_axi_mux "BusBytes=8 IdW=1 Depth=2"
+  clean cdma_axi_wmux "BusBytes=256 IdW=16 Depth=8"
+  for p in "BusBytes=8 IdW=1 Outstanding=1 Results=1" "BusBytes=256 Outstanding=255"; do
+    clean cdma_index_writer "$p"
+  done
   for p in "BusBytes=8 MaxBurstBeats=1" "BusBytes=16 MaxBurstBeats=2" "BusBytes=64 Fetch=5" \
            "BusBytes=256 MaxBurstBeats=256 Fetch=16 InFlight=64"; do
     clean cdma_ring "$p"

@@ -47,6 +47,7 @@ module cdma_csr #(
   input  logic        desc_ready_i,
   output logic [1:0]  desc_op_o,
   output logic [1:0]  desc_mode_o,
+  output logic        desc_index_o,
   output logic [63:0] desc_src_addr_o,
   output logic [63:0] desc_dst_addr_o,
   output logic [31:0] desc_raw_bytes_o,
@@ -82,6 +83,7 @@ module cdma_csr #(
   logic        irq_en, done, ring_irq, cpl_err;
   logic [31:0] ring_base_lo, ring_base_hi, cpl_base_lo, cpl_base_hi;
   logic [1:0]  op, mode;
+  logic        index;
   logic [15:0] tag;
   logic [31:0] src_lo, src_hi, dst_lo, dst_hi, raw, comp;
   logic        desc_pending_q, sts_seen_q;
@@ -111,6 +113,7 @@ module cdma_csr #(
     .irq_cpl_err_o          (cpl_err),
     .desc_op_op_o           (op),
     .desc_op_mode_o         (mode),
+    .desc_op_index_o        (index),
     .desc_tag_tag_o         (tag),
     .desc_src_lo_o          (src_lo),
     .desc_src_hi_o          (src_hi),
@@ -163,12 +166,12 @@ module cdma_csr #(
 
   // The pushed descriptor is a copy, so that the CPU may stage the next one
   // while this one waits for the engine.
-  logic [211:0] pushed_q;
+  logic [212:0] pushed_q;
   always_ff @(posedge clk_i) begin
-    if (push) pushed_q <= {op, mode, tag, src_hi, src_lo, dst_hi, dst_lo, raw, comp};
+    if (push) pushed_q <= {op, mode, index, tag, src_hi, src_lo, dst_hi, dst_lo, raw, comp};
   end
   assign desc_valid_o = desc_pending_q;
-  assign {desc_op_o, desc_mode_o, desc_tag_o, desc_src_addr_o, desc_dst_addr_o, desc_raw_bytes_o,
+  assign {desc_op_o, desc_mode_o, desc_index_o, desc_tag_o, desc_src_addr_o, desc_dst_addr_o, desc_raw_bytes_o,
           desc_comp_bytes_o} = pushed_q;
   assign irq_o = irq_en && (done || ring_irq || cpl_err);
 

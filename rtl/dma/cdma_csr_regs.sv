@@ -31,6 +31,7 @@ module cdma_csr_regs (
   output logic        irq_cpl_err_o,
   output logic [1:0]  desc_op_op_o,
   output logic [1:0]  desc_op_mode_o,
+  output logic        desc_op_index_o,
   output logic [15:0] desc_tag_tag_o,
   output logic [31:0] desc_src_lo_o,
   output logic [31:0] desc_src_hi_o,
@@ -72,6 +73,7 @@ module cdma_csr_regs (
   logic irq_cpl_err_d, irq_cpl_err_q;
   logic [1:0] desc_op_op_d, desc_op_op_q;
   logic [1:0] desc_op_mode_d, desc_op_mode_q;
+  logic desc_op_index_d, desc_op_index_q;
   logic [15:0] desc_tag_tag_d, desc_tag_tag_q;
   logic [31:0] desc_src_lo_d, desc_src_lo_q;
   logic [31:0] desc_src_hi_d, desc_src_hi_q;
@@ -101,7 +103,7 @@ module cdma_csr_regs (
       cdma_regs_pkg::CONFIG_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(config_elem_bytes_i) << cdma_regs_pkg::CONFIG_ELEM_BYTES_LSB) | (32'(config_bus_bytes_log2_i) << cdma_regs_pkg::CONFIG_BUS_BYTES_LOG2_LSB) | (32'(config_max_burst_i) << cdma_regs_pkg::CONFIG_MAX_BURST_LSB)};
       cdma_regs_pkg::CTRL_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(ctrl_irq_en_q) << cdma_regs_pkg::CTRL_IRQ_EN_LSB)};
       cdma_regs_pkg::IRQ_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(irq_done_q) << cdma_regs_pkg::IRQ_DONE_LSB) | (32'(irq_ring_q) << cdma_regs_pkg::IRQ_RING_LSB) | (32'(irq_cpl_err_q) << cdma_regs_pkg::IRQ_CPL_ERR_LSB)};
-      cdma_regs_pkg::DESC_OP_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(desc_op_op_q) << cdma_regs_pkg::DESC_OP_OP_LSB) | (32'(desc_op_mode_q) << cdma_regs_pkg::DESC_OP_MODE_LSB)};
+      cdma_regs_pkg::DESC_OP_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(desc_op_op_q) << cdma_regs_pkg::DESC_OP_OP_LSB) | (32'(desc_op_mode_q) << cdma_regs_pkg::DESC_OP_MODE_LSB) | (32'(desc_op_index_q) << cdma_regs_pkg::DESC_OP_INDEX_LSB)};
       cdma_regs_pkg::DESC_TAG_OFFSET: {rd_ok_o, rdata_o} = {1'b1, (32'(desc_tag_tag_q) << cdma_regs_pkg::DESC_TAG_TAG_LSB)};
       cdma_regs_pkg::DESC_SRC_LO_OFFSET: {rd_ok_o, rdata_o} = {1'b1, desc_src_lo_q};
       cdma_regs_pkg::DESC_SRC_HI_OFFSET: {rd_ok_o, rdata_o} = {1'b1, desc_src_hi_q};
@@ -136,7 +138,7 @@ module cdma_csr_regs (
       cdma_regs_pkg::CONFIG_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(config_elem_bytes_i) << cdma_regs_pkg::CONFIG_ELEM_BYTES_LSB) | (32'(config_bus_bytes_log2_i) << cdma_regs_pkg::CONFIG_BUS_BYTES_LOG2_LSB) | (32'(config_max_burst_i) << cdma_regs_pkg::CONFIG_MAX_BURST_LSB)};
       cdma_regs_pkg::CTRL_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(ctrl_irq_en_q) << cdma_regs_pkg::CTRL_IRQ_EN_LSB)};
       cdma_regs_pkg::IRQ_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(irq_done_q) << cdma_regs_pkg::IRQ_DONE_LSB) | (32'(irq_ring_q) << cdma_regs_pkg::IRQ_RING_LSB) | (32'(irq_cpl_err_q) << cdma_regs_pkg::IRQ_CPL_ERR_LSB)};
-      cdma_regs_pkg::DESC_OP_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(desc_op_op_q) << cdma_regs_pkg::DESC_OP_OP_LSB) | (32'(desc_op_mode_q) << cdma_regs_pkg::DESC_OP_MODE_LSB)};
+      cdma_regs_pkg::DESC_OP_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(desc_op_op_q) << cdma_regs_pkg::DESC_OP_OP_LSB) | (32'(desc_op_mode_q) << cdma_regs_pkg::DESC_OP_MODE_LSB) | (32'(desc_op_index_q) << cdma_regs_pkg::DESC_OP_INDEX_LSB)};
       cdma_regs_pkg::DESC_TAG_OFFSET: {wr_exists_unused, wr_value} = {1'b1, (32'(desc_tag_tag_q) << cdma_regs_pkg::DESC_TAG_TAG_LSB)};
       cdma_regs_pkg::DESC_SRC_LO_OFFSET: {wr_exists_unused, wr_value} = {1'b1, desc_src_lo_q};
       cdma_regs_pkg::DESC_SRC_HI_OFFSET: {wr_exists_unused, wr_value} = {1'b1, desc_src_hi_q};
@@ -207,6 +209,8 @@ module cdma_csr_regs (
   assign desc_op_op_wdata = wdata[cdma_regs_pkg::DESC_OP_OP_LSB +: cdma_regs_pkg::DESC_OP_OP_WIDTH];
   logic [1:0] desc_op_mode_wdata;
   assign desc_op_mode_wdata = wdata[cdma_regs_pkg::DESC_OP_MODE_LSB +: cdma_regs_pkg::DESC_OP_MODE_WIDTH];
+  logic desc_op_index_wdata;
+  assign desc_op_index_wdata = wdata[cdma_regs_pkg::DESC_OP_INDEX_LSB +: cdma_regs_pkg::DESC_OP_INDEX_WIDTH];
   logic [15:0] desc_tag_tag_wdata;
   assign desc_tag_tag_wdata = wdata[cdma_regs_pkg::DESC_TAG_TAG_LSB +: cdma_regs_pkg::DESC_TAG_TAG_WIDTH];
   logic [31:0] desc_src_lo_wdata;
@@ -247,6 +251,7 @@ module cdma_csr_regs (
     irq_cpl_err_d = irq_cpl_err_q | irq_cpl_err_set_i;
     desc_op_op_d = desc_op_op_q;
     desc_op_mode_d = desc_op_mode_q;
+    desc_op_index_d = desc_op_index_q;
     desc_tag_tag_d = desc_tag_tag_q;
     desc_src_lo_d = desc_src_lo_q;
     desc_src_hi_d = desc_src_hi_q;
@@ -274,6 +279,7 @@ module cdma_csr_regs (
         cdma_regs_pkg::DESC_OP_OFFSET: begin
           desc_op_op_d = desc_op_op_wdata;
           desc_op_mode_d = desc_op_mode_wdata;
+          desc_op_index_d = desc_op_index_wdata;
         end
         cdma_regs_pkg::DESC_TAG_OFFSET: desc_tag_tag_d = desc_tag_tag_wdata;
         cdma_regs_pkg::DESC_SRC_LO_OFFSET: desc_src_lo_d = desc_src_lo_wdata;
@@ -308,6 +314,7 @@ module cdma_csr_regs (
       irq_cpl_err_q <= '0;
       desc_op_op_q <= '0;
       desc_op_mode_q <= '0;
+      desc_op_index_q <= '0;
       desc_tag_tag_q <= '0;
       desc_src_lo_q <= '0;
       desc_src_hi_q <= '0;
@@ -331,6 +338,7 @@ module cdma_csr_regs (
       irq_cpl_err_q <= irq_cpl_err_d;
       desc_op_op_q <= desc_op_op_d;
       desc_op_mode_q <= desc_op_mode_d;
+      desc_op_index_q <= desc_op_index_d;
       desc_tag_tag_q <= desc_tag_tag_d;
       desc_src_lo_q <= desc_src_lo_d;
       desc_src_hi_q <= desc_src_hi_d;
@@ -356,6 +364,7 @@ module cdma_csr_regs (
   assign irq_cpl_err_o = irq_cpl_err_q;
   assign desc_op_op_o = desc_op_op_q;
   assign desc_op_mode_o = desc_op_mode_q;
+  assign desc_op_index_o = desc_op_index_q;
   assign desc_tag_tag_o = desc_tag_tag_q;
   assign desc_src_lo_o = desc_src_lo_q;
   assign desc_src_hi_o = desc_src_hi_q;

@@ -93,6 +93,7 @@ module cdma_dma #(
 
   logic        desc_valid, desc_ready, sts_valid, sts_ready, busy;
   logic [1:0]  desc_op, desc_mode;
+  logic        desc_index, csr_desc_index;
   logic [63:0] desc_src, desc_dst;
   logic [31:0] desc_raw, desc_comp, sts_raw, sts_comp;
   logic [15:0] desc_tag, sts_tag;
@@ -118,7 +119,7 @@ module cdma_dma #(
     .s_axil_bready, .s_axil_araddr, .s_axil_arprot, .s_axil_arvalid, .s_axil_arready,
     .s_axil_rdata, .s_axil_rresp, .s_axil_rvalid, .s_axil_rready,
     .desc_valid_o(csr_desc_valid), .desc_ready_i(csr_desc_ready), .desc_op_o(csr_desc_op),
-    .desc_mode_o(csr_desc_mode), .desc_src_addr_o(csr_desc_src), .desc_dst_addr_o(csr_desc_dst),
+    .desc_mode_o(csr_desc_mode), .desc_index_o(csr_desc_index), .desc_src_addr_o(csr_desc_src), .desc_dst_addr_o(csr_desc_dst),
     .desc_raw_bytes_o(csr_desc_raw), .desc_comp_bytes_o(csr_desc_comp), .desc_tag_o(csr_desc_tag),
     .sts_valid_i(csr_sts_valid), .sts_ready_o(csr_sts_ready), .sts_tag_i(csr_sts_tag),
     .sts_raw_bytes_i(csr_sts_raw), .sts_comp_bytes_i(csr_sts_comp), .sts_error_i(csr_sts_error),
@@ -152,14 +153,14 @@ module cdma_dma #(
     .irq_timer_i(ring_irq_timer), .head_o(ring_head), .quiet_o(ring_quiet),
     .irq_set_o(ring_irq_set), .cpl_err_o(ring_cpl_err),
     .csr_desc_valid_i(csr_desc_valid), .csr_desc_ready_o(csr_desc_ready),
-    .csr_desc_op_i(csr_desc_op), .csr_desc_mode_i(csr_desc_mode),
+    .csr_desc_op_i(csr_desc_op), .csr_desc_mode_i(csr_desc_mode), .csr_desc_index_i(csr_desc_index),
     .csr_desc_src_addr_i(csr_desc_src), .csr_desc_dst_addr_i(csr_desc_dst),
     .csr_desc_raw_bytes_i(csr_desc_raw), .csr_desc_comp_bytes_i(csr_desc_comp),
     .csr_desc_tag_i(csr_desc_tag), .csr_sts_valid_o(csr_sts_valid), .csr_sts_ready_i(csr_sts_ready),
     .csr_sts_tag_o(csr_sts_tag), .csr_sts_raw_bytes_o(csr_sts_raw), .csr_sts_comp_bytes_o(csr_sts_comp),
     .csr_sts_error_o(csr_sts_error),
     .desc_valid_o(desc_valid), .desc_ready_i(desc_ready), .desc_op_o(desc_op),
-    .desc_mode_o(desc_mode), .desc_src_addr_o(desc_src), .desc_dst_addr_o(desc_dst),
+    .desc_mode_o(desc_mode), .desc_index_o(desc_index), .desc_src_addr_o(desc_src), .desc_dst_addr_o(desc_dst),
     .desc_raw_bytes_o(desc_raw), .desc_comp_bytes_o(desc_comp), .desc_tag_o(desc_tag),
     .sts_valid_i(sts_valid), .sts_ready_o(sts_ready), .sts_tag_i(sts_tag),
     .sts_raw_bytes_i(sts_raw), .sts_comp_bytes_i(sts_comp), .sts_error_i(sts_error),
@@ -181,6 +182,7 @@ module cdma_dma #(
   ) u_engine (
     .clk_i, .rst_ni,
     .desc_valid_i(desc_valid), .desc_ready_o(desc_ready), .desc_op_i(desc_op), .desc_mode_i(desc_mode),
+    .desc_index_i(desc_index),
     .desc_src_addr_i(desc_src), .desc_dst_addr_i(desc_dst), .desc_raw_bytes_i(desc_raw),
     .desc_comp_bytes_i(desc_comp), .desc_tag_i(desc_tag),
     .sts_valid_o(sts_valid), .sts_ready_i(sts_ready), .sts_tag_o(sts_tag),

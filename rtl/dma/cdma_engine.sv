@@ -11,6 +11,11 @@
 //   COPY     read raw_bytes at src, write them at dst.
 // desc_mode_i is the codec's frame mode for OFFLOAD and PREFETCH (docs/format.md,
 // "Modes": 0 ZVC, 1 binarize, 2 bf16, 3 fp8); COPY ignores it.
+// desc_index_i (OFFLOAD only) adds a block index (docs/dma.md, "Block
+// index"): each 4 KiB of raw data is compressed as a frame of its own, the
+// index, a 32-bit entry per block with its payload bytes, is written at dst
+// (4-byte aligned) and the payload follows it at dst + 4 * ceil(raw / 4096);
+// the capacity bounds the payload. Any range of blocks is then one PREFETCH.
 //
 // Descriptors are pipelined, up to MaxDescs in flight (a 2-deep queue in
 // front): a descriptor's reads are issued as soon as the previous one's are,
@@ -67,6 +72,7 @@ module cdma_engine #(
   output logic                  desc_ready_o,
   input  logic [1:0]            desc_op_i,        // 0 COPY, 1 OFFLOAD, 2 PREFETCH
   input  logic [1:0]            desc_mode_i,      // codec mode; 0 ZVC
+  input  logic                  desc_index_i,     // OFFLOAD: write the block index too
   input  logic [63:0]           desc_src_addr_i,
   input  logic [63:0]           desc_dst_addr_i,
   input  logic [31:0]           desc_raw_bytes_i,
@@ -140,7 +146,9 @@ module cdma_engine #(
   localparam int BurstW = 9;  // 1..256 beats
   localparam int ReadsW = $clog2(MaxReads + 2);
   localparam int WritesW = 8;  // write bursts awaiting their response: at most 255
-  localparam int DescW = 2 + 2 + 64 + 64 + 32 + 32 + 16;
+  localparam int DescW = 2 + 2 + 1 + 64 + 64 + 32 + 32 + 16;
+  // The block index: an entry per 4 KiB of raw data, BlockBeats beats of it.
+  localparam int BlockBeats = 4096 / BusBytes, BlkW = $clog2(BlockBeats), IdxW = 20;
   localparam int StsW = 16 + 32 + 32 + 4;
   // A stage keeps the first error of its head descriptor: an error already
   // kept wins over a new one.
@@ -159,23 +167,49 @@ module cdma_engine #(
     else dq_valid <= dq_valid ? !dq_ready : desc_valid_i;
   end
   // No reset: read only while dq_valid says it was written.
+  // Computed from the inputs as the descriptor is loaded, so that the
+  // hazard check below starts from registers: the end of the source
+  // (src_end), the payload's address (behind the block index, if any) and
+  // the end of everything the descriptor may write (dst_end).
+  logic [64:0] src_end, dst_end, src_end_n, dst_end_n;
+  logic [63:0] dq_pay, pay_n;
+  logic [IdxW:0] in_blocks;  // 4 KiB blocks: 1 to 2**20
+  logic [33:0] in_idx_bytes, in_pay_max;
+  assign in_blocks    = (IdxW + 1)'((33'(desc_raw_bytes_i) + 33'd4095) >> 12);
+  assign in_idx_bytes = desc_index_i ? 34'(in_blocks) << 2 : '0;
+  assign pay_n        = desc_dst_addr_i + 64'(in_idx_bytes);
+  // An OFFLOAD without capacity: its largest payload, at most raw + raw/8 + 4 bytes.
+  assign in_pay_max   = desc_comp_bytes_i != '0 ? 34'(desc_comp_bytes_i) :
+                        34'(desc_raw_bytes_i) + 34'(desc_raw_bytes_i[31:3]) + 34'd4;
+  assign src_end_n    = 65'(desc_src_addr_i) +
+                        (desc_op_i == OpPrefetch ? 65'(desc_comp_bytes_i) : 65'(desc_raw_bytes_i));
+  assign dst_end_n    = 65'(desc_dst_addr_i) + (desc_op_i != OpOffload ? 65'(desc_raw_bytes_i) :
+                                                65'(in_idx_bytes) + 65'(in_pay_max));
   always_ff @(posedge clk_i) begin
-    if (desc_valid_i && desc_ready_o)
-      dq_data <= {desc_op_i, desc_mode_i, desc_src_addr_i, desc_dst_addr_i, desc_raw_bytes_i,
-                  desc_comp_bytes_i, desc_tag_i};
+    if (desc_valid_i && desc_ready_o) begin
+      dq_data <= {desc_op_i, desc_mode_i, desc_index_i, desc_src_addr_i, desc_dst_addr_i,
+                  desc_raw_bytes_i, desc_comp_bytes_i, desc_tag_i};
+      dq_pay  <= pay_n;
+      src_end <= src_end_n;
+      dst_end <= dst_end_n;
+    end
   end
   // The descriptor waiting to be taken.
   logic [1:0]  dq_op, dq_mode;
+  logic        dq_index;
   logic [63:0] dq_src, dq_dst;
   logic [31:0] dq_raw, dq_comp;
   logic [15:0] dq_tag;
-  assign {dq_op, dq_mode, dq_src, dq_dst, dq_raw, dq_comp, dq_tag} = dq_data;
+  assign {dq_op, dq_mode, dq_index, dq_src, dq_dst, dq_raw, dq_comp, dq_tag} = dq_data;
+  // Its last 4 KiB block (the block index's entries less one).
+  logic [IdxW-1:0] dq_last_blk;
+  assign dq_last_blk = IdxW'((dq_raw - 32'd1) >> 12);
   // The descriptor's addresses split into the beat's address and the byte lane.
   logic [63:0]      dq_src_beat;
-  logic [LaneW-1:0] dq_src_lane, dq_dst_lane;
+  logic [LaneW-1:0] dq_src_lane, dq_pay_lane;
   assign dq_src_beat = {dq_src[63:LaneW], {LaneW{1'b0}}};
   assign dq_src_lane = dq_src[LaneW-1:0];
-  assign dq_dst_lane = dq_dst[LaneW-1:0];
+  assign dq_pay_lane = dq_pay[LaneW-1:0];
 
   // ---- Descriptor checks ----
   logic        bad_desc;
@@ -189,6 +223,7 @@ module cdma_engine #(
   assign dq_read_bytes = dq_op == OpPrefetch ? dq_comp : dq_raw;
   assign bad_desc = dq_op == 2'd3 || dq_raw == '0 || dq_read_bytes == '0 ||
                     (dq_op != OpCopy && (Modes != 0 ? (dq_mode[1] && ElemBytes != 4) : dq_mode != '0)) ||
+                    (dq_index && (dq_op != OpOffload || dq_dst[1:0] != '0)) ||
                     (dq_src[1:0] & (dq_op == OpPrefetch ? pay_mask : elem_mask)) != '0 ||
                     (dq_dst[1:0] & (dq_op == OpOffload ? pay_mask : elem_mask)) != '0 ||
                     (dq_raw[1:0] & elem_mask) != '0 ||
@@ -204,7 +239,7 @@ module cdma_engine #(
   localparam int FlightW = $clog2(MaxDescs + 1);
   logic [FlightW-1:0] flight_d, flight_q;
   logic               take, start, cpl_fire, ar_idle, hazard, any_write;
-  logic [64:0]        wr_lo_d, wr_lo_q, wr_hi_d, wr_hi_q, src_end, dst_end;
+  logic [64:0]        wr_lo_d, wr_lo_q, wr_hi_d, wr_hi_q;
   logic               wr_any_d, wr_any_q;
   assign take     = dq_valid && flight_q != FlightW'(MaxDescs) && ar_idle && !hazard;
   assign start    = take && !bad_desc;
@@ -212,14 +247,9 @@ module cdma_engine #(
   assign busy_o   = flight_q != '0;
 
   // Read after write through memory: the union of the byte ranges that the
-  // descriptors in flight may write (an OFFLOAD without capacity: its largest
-  // payload, at most raw + raw/8 + 4 bytes) against the new one's source.
-  // It empties when nothing is in flight.
+  // descriptors in flight may write (src_end and dst_end above) against the
+  // new one's source. It empties when nothing is in flight.
   assign any_write = wr_any_q && flight_q != '0;
-  assign src_end   = 65'(dq_src) + 65'(dq_read_bytes);
-  assign dst_end   = 65'(dq_dst) + (dq_op != OpOffload ? 65'(dq_raw) :
-                                    dq_comp != '0 ? 65'(dq_comp) :
-                                    65'(dq_raw) + (65'(dq_raw) >> 3) + 65'd4);
   assign hazard    = !bad_desc && any_write && 65'(dq_src) < wr_hi_q && src_end > wr_lo_q;
   always_comb begin
     wr_any_d = any_write;
@@ -286,15 +316,17 @@ module cdma_engine #(
   // ---- Stage queues, filled as a descriptor is taken ----
   // in: landing buffer -> read realigner; mid: realigner -> codec input;
   // out: codec output -> write realigner; aw: write bursts; cpl: statuses.
-  localparam int InW = 2 + 2 + LaneW + 32 + 32, MidW = 2 + 2, OutW = 2 + LaneW + 1 + 32;
-  localparam int BeatW = 64 - LaneW, CplW = 1 + 1 + 16 + 32, ResW = 32 + 4;
+  localparam int InW = 2 + 2 + LaneW + 32 + 32, MidW = 2 + 2 + 1, OutW = 2 + LaneW + 1 + 32 + 1 + 62 + IdxW;
+  localparam int BeatW = 64 - LaneW, CplW = 1 + 1 + 1 + 16 + 32, ResW = 32 + 4;
   logic            in_valid, in_pop, mid_valid, mid_pop, out_valid, out_pop, aw_valid, aw_pop;
   logic            cpl_valid, in_wready_unused, mid_wready_unused, out_wready_unused,
                    aw_wready_unused, cpl_wready_unused;
   logic [1:0]      in_op, in_mode, mid_op, mid_mode, out_op;
   logic [LaneW-1:0] in_lane, out_lane;
   logic [31:0]     in_bytes, in_raw, out_cap, cpl_raw;
-  logic            out_cap_on, cpl_bad, cpl_copy;
+  logic            out_cap_on, cpl_bad, cpl_copy, cpl_index, mid_index, out_index;
+  logic [61:0]     out_base;
+  logic [IdxW-1:0] out_last_blk;
   logic [15:0]     cpl_tag;
   logic [BeatW-1:0] aw_beat;
   cdma_fifo_sync #(.Width(InW), .Depth(QDepth)) u_in_q (
@@ -303,23 +335,25 @@ module cdma_engine #(
     .rvalid_o(in_valid), .rready_i(in_pop), .rdata_o({in_op, in_mode, in_lane, in_bytes, in_raw})
   );
   cdma_fifo_sync #(.Width(MidW), .Depth(QDepth)) u_mid_q (
-    .clk_i, .rst_ni, .wvalid_i(start), .wready_o(mid_wready_unused), .wdata_i({dq_op, dq_mode}),
-    .rvalid_o(mid_valid), .rready_i(mid_pop), .rdata_o({mid_op, mid_mode})
+    .clk_i, .rst_ni, .wvalid_i(start), .wready_o(mid_wready_unused), .wdata_i({dq_op, dq_mode, dq_index}),
+    .rvalid_o(mid_valid), .rready_i(mid_pop), .rdata_o({mid_op, mid_mode, mid_index})
   );
   cdma_fifo_sync #(.Width(OutW), .Depth(QDepth)) u_out_q (
     .clk_i, .rst_ni, .wvalid_i(start), .wready_o(out_wready_unused),
-    .wdata_i({dq_op, dq_dst_lane, dq_op == OpOffload && dq_comp != '0, dq_comp}),
-    .rvalid_o(out_valid), .rready_i(out_pop), .rdata_o({out_op, out_lane, out_cap_on, out_cap})
+    .wdata_i({dq_op, dq_pay_lane, dq_op == OpOffload && dq_comp != '0, dq_comp, dq_index, dq_dst[63:2],
+              dq_last_blk}),
+    .rvalid_o(out_valid), .rready_i(out_pop),
+    .rdata_o({out_op, out_lane, out_cap_on, out_cap, out_index, out_base, out_last_blk})
   );
   // A write's beat address, without the byte lane's bits (zero).
   cdma_fifo_sync #(.Width(BeatW), .Depth(QDepth)) u_aw_q (
-    .clk_i, .rst_ni, .wvalid_i(start), .wready_o(aw_wready_unused), .wdata_i(dq_dst[63:LaneW]),
+    .clk_i, .rst_ni, .wvalid_i(start), .wready_o(aw_wready_unused), .wdata_i(dq_pay[63:LaneW]),
     .rvalid_o(aw_valid), .rready_i(aw_pop), .rdata_o(aw_beat)
   );
   cdma_fifo_sync #(.Width(CplW), .Depth(QDepth)) u_cpl_q (
     .clk_i, .rst_ni, .wvalid_i(take), .wready_o(cpl_wready_unused),
-    .wdata_i({bad_desc, dq_op == OpCopy, dq_tag, dq_raw}),
-    .rvalid_o(cpl_valid), .rready_i(cpl_fire), .rdata_o({cpl_bad, cpl_copy, cpl_tag, cpl_raw})
+    .wdata_i({bad_desc, dq_op == OpCopy, dq_index, dq_tag, dq_raw}),
+    .rvalid_o(cpl_valid), .rready_i(cpl_fire), .rdata_o({cpl_bad, cpl_copy, cpl_index, cpl_tag, cpl_raw})
   );
 
   // ---- In: the descriptor's bytes out of the landing buffer ----
@@ -371,9 +405,17 @@ module cdma_engine #(
   logic [8*BusBytes-1:0] ws_data;
   logic [LenW-1:0]       ws_len;  // bytes in the beat, packed from lane 0
 
+  // An indexed OFFLOAD is a frame per 4 KiB block: the read realigner's beats
+  // are packed from the source's first byte, so a block is BlockBeats beats.
+  logic [BlkW-1:0] mid_beat_d, mid_beat_q;
+  logic            c_s_fire, c_s_last;
+  assign c_s_fire   = rs_valid && mid_op == OpOffload && c_s_ready;
+  assign c_s_last   = rs_last || (mid_index && mid_beat_q == BlkW'(BlockBeats - 1));
+  assign mid_beat_d = !c_s_fire ? mid_beat_q : rs_last ? '0 : mid_beat_q + 1'b1;
+
   zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Modes(Modes)) u_compressor (
     .clk_i, .rst_ni,
-    .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(rs_last), .s_axis_tuser(mid_mode),
+    .s_axis_tdata(rs_data), .s_axis_tkeep(rs_keep), .s_axis_tlast(c_s_last), .s_axis_tuser(mid_mode),
     .s_axis_tvalid(rs_valid && mid_op == OpOffload), .s_axis_tready(c_s_ready),
     .m_axis_tdata(c_m_data), .m_axis_tkeep(c_m_keep), .m_axis_tlast(c_m_last),
     .m_axis_tvalid(c_m_valid), .m_axis_tready(c_m_ready),
@@ -398,17 +440,28 @@ module cdma_engine #(
   // frame has ended and, for OFFLOAD and PREFETCH, its codec has reported.
   // A COPY's beats go straight from the read realigner, so they flow only
   // while the COPY heads both the mid and the out queues.
+  // An indexed OFFLOAD's frames are its blocks: its output ends with the
+  // last block's frame (c_last), its codec has reported with the last
+  // block's status, and each status is an index entry.
   logic       out_live, frame_done_d, frame_done_q, frame_end, sts_got_d, sts_got_q, codec_sts;
-  logic [31:0] comp_d, comp_q, out_comp;
+  logic       c_last, c_sts_fire, c_sts_final, ix_valid, ix_ready;
+  logic [IdxW-1:0] blk_d, blk_q, sblk_d, sblk_q;  // the head's blocks out, and reported
+  logic [31:0] comp_d, comp_q, out_comp, c_comp_sum;
   logic [3:0] oerr_d, oerr_q, oerr_new;
   assign out_live    = out_valid && !frame_done_q;
-  assign c_sts_ready = out_valid && out_op == OpOffload && !sts_got_q;
+  assign c_last      = c_m_last && (!out_index || blk_q == out_last_blk);
+  assign c_sts_final = !out_index || sblk_q == out_last_blk;
+  assign c_sts_ready = out_valid && out_op == OpOffload && !sts_got_q && (!out_index || ix_ready);
+  assign c_sts_fire  = c_sts_valid && c_sts_ready;
+  assign ix_valid    = c_sts_valid && out_valid && out_op == OpOffload && out_index && !sts_got_q;
   assign dec_sts_ready = out_valid && out_op == OpPrefetch && !sts_got_q;
-  assign codec_sts   = (c_sts_valid && c_sts_ready) || (dec_sts_valid && dec_sts_ready);
+  assign codec_sts   = (c_sts_fire && c_sts_final) || (dec_sts_valid && dec_sts_ready);
   assign out_pop     = out_valid && (frame_done_q || frame_end) &&
                        (out_op == OpCopy || sts_got_q || codec_sts);
-  // A COPY's payload size is its raw size, which the completion has.
-  assign out_comp    = !codec_sts ? comp_q : out_op == OpOffload ? c_sts_comp : dec_sts_comp;
+  // An OFFLOAD's payload size sums its blocks' (comp_q starts at zero). A
+  // COPY's payload size is its raw size, which the completion has.
+  assign c_comp_sum  = comp_q + c_sts_comp;
+  assign out_comp    = !codec_sts ? comp_q : out_op == OpOffload ? c_comp_sum : dec_sts_comp;
 
   // ---- Payload capacity (OFFLOAD with comp_bytes != 0) ----
   // The beat that would pass the capacity (more bytes than the room left, or
@@ -423,7 +476,7 @@ module cdma_engine #(
   assign c_m_bytes = LenW'($countones(c_m_keep));
   assign cap_room  = out_cap - cap_used_q;
   assign cap_cut   = out_cap_on && !capped_q && c_m_valid &&
-                     (32'(c_m_bytes) > cap_room || (32'(c_m_bytes) == cap_room && !c_m_last));
+                     (32'(c_m_bytes) > cap_room || (32'(c_m_bytes) == cap_room && !c_last));
   assign dec_m_ready = ws_ready && out_live && out_op == OpPrefetch;
 
   always_comb begin
@@ -435,7 +488,7 @@ module cdma_engine #(
         // (the compressor's beats are packed from lane 0), or all of it
         // when it fits exactly. Its bytes past the room are not written.
         ws_len   = cap_cut ? LenW'(cap_room) : c_m_bytes;
-        ws_last  = c_m_last || cap_cut;
+        ws_last  = c_last || cap_cut;
       end
       OpPrefetch: begin
         ws_valid = out_live && dec_m_valid;
@@ -460,7 +513,7 @@ module cdma_engine #(
   end
   // The frame ends with the codec's last beat (an OFFLOAD cut at its
   // capacity drains the rest unwritten) or the COPY's last beat.
-  assign frame_end = out_op == OpOffload  ? c_fire && c_m_last :
+  assign frame_end = out_op == OpOffload  ? c_fire && c_last :
                      out_op == OpPrefetch ? dec_m_valid && dec_m_ready && dec_m_last :
                                             ws_valid && ws_ready && ws_last;
 
@@ -508,6 +561,9 @@ module cdma_engine #(
   logic [31:0]       aw_assigned_d, aw_assigned_q, aw_bursts_d, aw_bursts_q, aw_avail;
   logic [WritesW-1:0] writes_out_d, writes_out_q;
   logic              wlen_valid, wlen_ready, wlen_wready, w_fire, b_fire;
+  logic [63:0]       d_awaddr;  // the payload's write channels, before the index entries join
+  logic [7:0]        d_awlen;
+  logic              d_awvalid, d_awready, d_wvalid, d_wready, d_wlast;
   logic [BurstW-1:0] wlen_beats;
   logic [BurstW-1:0] w_beat_d, w_beat_q;
 
@@ -523,38 +579,75 @@ module cdma_engine #(
     .avail_i(33'(aw_avail)), .final_i(flen_valid),
     .burst_ok_o(aw_ok), .burst_beats_o(aw_burst_unused), .take_i(aw_issue), .idle_o(aw_idle_unused),
     .left_o(aw_left_unused),
-    .ax_addr_o(m_axi_awaddr), .ax_len_o(m_axi_awlen), .ax_beats_o(aw_beats), .ax_valid_o(m_axi_awvalid),
-    .ax_ready_i(m_axi_awready)
+    .ax_addr_o(d_awaddr), .ax_len_o(d_awlen), .ax_beats_o(aw_beats), .ax_valid_o(d_awvalid),
+    .ax_ready_i(d_awready)
   );
   assign aw_issue = aw_started_q && aw_ok && writes_out_q != '1 && wlen_wready;
-  assign aw_fire  = m_axi_awvalid && m_axi_awready;
-  assign aw_pop   = aw_started_q && flen_valid && aw_assigned_q == flen && !m_axi_awvalid;
+  assign aw_fire  = d_awvalid && d_awready;
+  assign aw_pop   = aw_started_q && flen_valid && aw_assigned_q == flen && !d_awvalid;
   assign aw_started_d  = aw_pop ? 1'b0 : aw_started_q || aw_valid;
   assign aw_assigned_d = aw_pop ? '0 : aw_assigned_q + (aw_fire ? 32'(aw_beats) : '0);
   assign aw_bursts_d   = aw_pop ? '0 : aw_bursts_q + 32'(aw_fire);
-
-  assign m_axi_awid    = IdW'(AxiId);
-  assign m_axi_awsize  = 3'(LaneW);
-  assign m_axi_awburst = 2'b01;
-  assign m_axi_awcache = 4'b0011;
-  assign m_axi_awprot  = 3'b000;
 
   cdma_fifo_sync #(.Width(BurstW), .Depth(4)) u_wlen_fifo (
     .clk_i, .rst_ni,
     .wvalid_i(aw_fire), .wready_o(wlen_wready), .wdata_i(aw_beats),
     .rvalid_o(wlen_valid), .rready_i(wlen_ready), .rdata_o(wlen_beats)
   );
-  assign m_axi_wvalid = wlen_valid && wq_valid;
-  assign m_axi_wdata  = wq_data;
-  assign m_axi_wstrb  = wq_keep;
-  assign m_axi_wlast  = w_beat_q == wlen_beats - 1'b1;
-  assign w_fire       = m_axi_wvalid && m_axi_wready;
-  assign wq_ready     = wlen_valid && m_axi_wready;
-  assign wlen_ready   = w_fire && m_axi_wlast;
-  assign m_axi_bready = 1'b1;
-  assign b_fire       = m_axi_bvalid;
+  assign d_wvalid     = wlen_valid && wq_valid;
+  assign d_wlast      = w_beat_q == wlen_beats - 1'b1;
+  assign w_fire       = d_wvalid && d_wready;
+  assign wq_ready     = wlen_valid && d_wready;
+  assign wlen_ready   = w_fire && d_wlast;
   assign writes_out_d = writes_out_q + WritesW'(aw_fire) - WritesW'(b_fire);
-  assign w_beat_d     = w_fire ? (m_axi_wlast ? '0 : w_beat_q + 1'b1) : w_beat_q;
+  assign w_beat_d     = w_fire ? (d_wlast ? '0 : w_beat_q + 1'b1) : w_beat_q;
+
+  // ---- Block index entries, and the write channels shared with them ----
+  logic [IdW-1:0]        ix_awid;
+  logic [63:0]           ix_awaddr;
+  logic [7:0]            ix_awlen;
+  logic [2:0]            ix_awsize, ix_awprot;
+  logic [1:0]            ix_awburst, ix_resp;
+  logic [3:0]            ix_awcache, ix_err;
+  logic                  ix_awvalid, ix_awready, ix_wlast, ix_wvalid, ix_wready, ix_bvalid, ix_bready,
+                         ix_res_valid, ix_idle;
+  logic [8*BusBytes-1:0] ix_wdata;
+  logic [BusBytes-1:0]   ix_wstrb;
+  logic [1:0]            mux_awready, mux_wready, mux_bvalid;
+  cdma_index_writer #(.BusBytes(BusBytes), .IdW(IdW), .AxiId(AxiId), .Results(QDepth)) u_index (
+    .clk_i, .rst_ni,
+    .s_valid_i(ix_valid), .s_ready_o(ix_ready), .s_first_i(sblk_q == '0), .s_base_i(out_base),
+    .s_value_i(c_sts_comp), .s_last_i(c_sts_final),
+    .m_axi_awid(ix_awid), .m_axi_awaddr(ix_awaddr), .m_axi_awlen(ix_awlen), .m_axi_awsize(ix_awsize),
+    .m_axi_awburst(ix_awburst), .m_axi_awcache(ix_awcache), .m_axi_awprot(ix_awprot),
+    .m_axi_awvalid(ix_awvalid), .m_axi_awready(ix_awready),
+    .m_axi_wdata(ix_wdata), .m_axi_wstrb(ix_wstrb), .m_axi_wlast(ix_wlast), .m_axi_wvalid(ix_wvalid),
+    .m_axi_wready(ix_wready), .m_axi_bresp(m_axi_bresp), .m_axi_bvalid(ix_bvalid), .m_axi_bready(ix_bready),
+    .res_valid_o(ix_res_valid), .res_ready_i(cpl_fire && !cpl_bad && cpl_index), .res_resp_o(ix_resp),
+    .idle_o(ix_idle)
+  );
+  assign ix_err = ix_resp[1] ? (ix_resp[0] ? ErrWriteDec : ErrWriteSlv) : ErrNone;
+
+  // The payload's bursts (port 0) and the index entries (port 1) in turn;
+  // with no index entry waiting the payload's pass in the same cycle.
+  // Depth: an owner change per entry among the writes awaiting responses.
+  cdma_axi_wmux #(.BusBytes(BusBytes), .IdW(IdW), .Depth(8)) u_write_mux (
+    .clk_i, .rst_ni,
+    .s_axi_awid({ix_awid, IdW'(AxiId)}), .s_axi_awaddr({ix_awaddr, d_awaddr}),
+    .s_axi_awlen({ix_awlen, d_awlen}), .s_axi_awsize({ix_awsize, 3'(LaneW)}),
+    .s_axi_awburst({ix_awburst, 2'b01}), .s_axi_awcache({ix_awcache, 4'b0011}),
+    .s_axi_awprot({ix_awprot, 3'b000}), .s_axi_awvalid({ix_awvalid, d_awvalid}),
+    .s_axi_awready(mux_awready),
+    .s_axi_wdata({ix_wdata, wq_data}), .s_axi_wstrb({ix_wstrb, wq_keep}), .s_axi_wlast({ix_wlast, d_wlast}),
+    .s_axi_wvalid({ix_wvalid, d_wvalid}), .s_axi_wready(mux_wready),
+    .s_axi_bvalid(mux_bvalid), .s_axi_bready({ix_bready, 1'b1}),
+    .m_axi_awid, .m_axi_awaddr, .m_axi_awlen, .m_axi_awsize, .m_axi_awburst, .m_axi_awcache,
+    .m_axi_awprot, .m_axi_awvalid, .m_axi_awready, .m_axi_wdata, .m_axi_wstrb, .m_axi_wlast,
+    .m_axi_wvalid, .m_axi_wready, .m_axi_bvalid, .m_axi_bready
+  );
+  assign {ix_awready, d_awready} = mux_awready;
+  assign {ix_wready, d_wready}   = mux_wready;
+  assign {ix_bvalid, b_fire}     = mux_bvalid;  // the payload's side is always ready
 
   // ---- B: responses counted per descriptor ----
   // Responses come in order (one ID); a descriptor's writes are done when
@@ -597,7 +690,7 @@ module cdma_engine #(
   // realigner's packed beats leave no way to raise it, but if one did,
   // the status says so (error 9) instead of a silent success.
   assign oerr_new = dec_err ? (dec_sts_error[0] ? ErrTruncated : dec_sts_error[1] ? ErrTrailing : ErrBadMask) :
-                    (c_sts_valid && c_sts_ready && c_sts_error) ? ErrCompress :
+                    (c_sts_fire && c_sts_error) ? ErrCompress :
                     (c_fire && cap_cut) ? ErrCapacity : ErrNone;
 
   // Per-stage state: a stage's registers go back to zero when its head leaves.
@@ -613,17 +706,22 @@ module cdma_engine #(
     end
     frame_done_d = frame_done_q || frame_end;
     sts_got_d    = sts_got_q || codec_sts;
-    comp_d       = codec_sts ? out_comp : comp_q;
+    comp_d       = c_sts_fire ? c_comp_sum : codec_sts ? out_comp : comp_q;
+    blk_d        = (c_fire && c_m_last) ? blk_q + 1'b1 : blk_q;
+    sblk_d       = c_sts_fire ? sblk_q + 1'b1 : sblk_q;
     oerr_d       = first_err(oerr_q, oerr_new);
     cap_used_d   = c_fire ? cap_used_q + 32'(c_m_bytes) : cap_used_q;
     capped_d     = capped_q;
     if (c_fire) begin
-      if (cap_cut) capped_d = !c_m_last;
-      else if (c_m_last) capped_d = 1'b0;
+      if (cap_cut) capped_d = !c_last;
+      else if (c_last) capped_d = 1'b0;
     end
     if (out_pop) begin
       frame_done_d = 1'b0;
       sts_got_d    = 1'b0;
+      comp_d       = '0;
+      blk_d        = '0;
+      sblk_d       = '0;
       oerr_d       = ErrNone;
       cap_used_d   = '0;
       capped_d     = 1'b0;
@@ -634,12 +732,15 @@ module cdma_engine #(
 
   // ---- Completion: one status per descriptor, in order ----
   // Errors by stage: the first read error, else the first codec or capacity
-  // error, else the first write error; error 8 for an illegal descriptor,
+  // error, else the first write error (the payload's, then the index's);
+  // error 8 for an illegal descriptor,
   // which reports payload bytes 0.
   logic sts_fifo_ready;
   logic [3:0] cpl_err;
-  assign cpl_fire = cpl_valid && sts_fifo_ready && (cpl_bad || (rres_valid && ores_valid && wres_valid));
-  assign cpl_err  = cpl_bad ? ErrDescriptor : first_err(rres_err, first_err(ores_err, wres_err));
+  assign cpl_fire = cpl_valid && sts_fifo_ready &&
+                    (cpl_bad || (rres_valid && ores_valid && wres_valid && (!cpl_index || ix_res_valid)));
+  assign cpl_err  = cpl_bad ? ErrDescriptor :
+                    first_err(rres_err, first_err(ores_err, first_err(wres_err, cpl_index ? ix_err : ErrNone)));
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -654,6 +755,9 @@ module cdma_engine #(
       frame_done_q  <= 1'b0;
       sts_got_q     <= 1'b0;
       comp_q        <= '0;
+      mid_beat_q    <= '0;
+      blk_q         <= '0;
+      sblk_q        <= '0;
       oerr_q        <= ErrNone;
       cap_used_q    <= '0;
       capped_q      <= 1'b0;
@@ -677,6 +781,9 @@ module cdma_engine #(
       frame_done_q  <= frame_done_d;
       sts_got_q     <= sts_got_d;
       comp_q        <= comp_d;
+      mid_beat_q    <= mid_beat_d;
+      blk_q         <= blk_d;
+      sblk_q        <= sblk_d;
       oerr_q        <= oerr_d;
       cap_used_q    <= cap_used_d;
       capped_q      <= capped_d;
@@ -747,6 +854,7 @@ module cdma_engine #(
                 buf_level == '0 && 32'(buf_free) == BufferBeats && in_taken_q == '0 && !cmd_sent_q &&
                 !rs_valid && !c_m_valid && !dec_m_valid && !c_sts_valid && !dec_sts_valid &&
                 !frame_done_q && !sts_got_q && !capped_q && cap_used_q == '0 && !wa_valid &&
+                comp_q == '0 && mid_beat_q == '0 && blk_q == '0 && sblk_q == '0 && ix_idle &&
                 wq_level == '0 && wa_beats_q == '0 && !aw_started_q && aw_assigned_q == '0 &&
                 aw_bursts_q == '0 && !m_axi_awvalid && !wlen_valid && writes_out_q == '0 &&
                 w_beat_q == '0 && b_seen_q == '0))

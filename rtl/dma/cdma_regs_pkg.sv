@@ -24,6 +24,8 @@ package cdma_regs_pkg;
   localparam int DESC_OP_OP_WIDTH = 2;
   localparam int DESC_OP_MODE_LSB = 4;
   localparam int DESC_OP_MODE_WIDTH = 2;
+  localparam int DESC_OP_INDEX_LSB = 8;
+  localparam int DESC_OP_INDEX_WIDTH = 1;
   localparam logic [7:0] DESC_TAG_OFFSET = 8'h14;  // rw
   localparam int DESC_TAG_TAG_LSB = 0;
   localparam int DESC_TAG_TAG_WIDTH = 16;

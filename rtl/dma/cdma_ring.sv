@@ -60,6 +60,7 @@ module cdma_ring #(
   output logic                  csr_desc_ready_o,
   input  logic [1:0]            csr_desc_op_i,
   input  logic [1:0]            csr_desc_mode_i,
+  input  logic                  csr_desc_index_i,
   input  logic [63:0]           csr_desc_src_addr_i,
   input  logic [63:0]           csr_desc_dst_addr_i,
   input  logic [31:0]           csr_desc_raw_bytes_i,
@@ -77,6 +78,7 @@ module cdma_ring #(
   input  logic                  desc_ready_i,
   output logic [1:0]            desc_op_o,
   output logic [1:0]            desc_mode_o,
+  output logic                  desc_index_o,
   output logic [63:0]           desc_src_addr_o,
   output logic [63:0]           desc_dst_addr_o,
   output logic [31:0]           desc_raw_bytes_o,
@@ -205,9 +207,10 @@ module cdma_ring #(
   logic         f_bad;
   assign {f_bits, f_err, f_slot} = fifo_data;
   assign {f_reserved, f_tag, f_ctrl_lo, f_comp, f_raw, f_dst, f_src} = f_bits;
-  // Bits other than op [1:0] and mode [5:4] of the control word, and the
-  // reserved word, must be 0 (later flags then cannot be silently ignored).
-  assign f_bad = (f_ctrl_lo & ~16'h0033) != '0 || f_reserved != '0;
+  // Bits other than op [1:0], mode [5:4] and the index flag [8] of the
+  // control word, and the reserved word, must be 0 (later flags then cannot
+  // be silently ignored).
+  assign f_bad = (f_ctrl_lo & ~16'h0133) != '0 || f_reserved != '0;
 
   // ---- Into the engine: the two sources in turn, each descriptor's source noted ----
   localparam int OwedW = $clog2(CsrDepth + 2);
@@ -230,6 +233,7 @@ module cdma_ring #(
   assign f_mode            = f_ctrl_lo[5:4];
   assign desc_op_o         = !take_ring ? csr_desc_op_i : (f_err || f_bad) ? 2'd3 : f_op;
   assign desc_mode_o       = take_ring ? f_mode : csr_desc_mode_i;
+  assign desc_index_o      = take_ring ? f_ctrl_lo[8] : csr_desc_index_i;
   assign desc_src_addr_o   = take_ring ? f_src : csr_desc_src_addr_i;
   assign desc_dst_addr_o   = take_ring ? f_dst : csr_desc_dst_addr_i;
   assign desc_raw_bytes_o  = take_ring ? f_raw : csr_desc_raw_bytes_i;

@@ -129,7 +129,7 @@ module cdma_engine_tb;
   ) dut (
 `endif
     .clk_i(clk), .rst_ni(rst_n),
-    .desc_valid_i(desc_valid), .desc_ready_o(desc_ready), .desc_op_i(desc_op), .desc_mode_i(2'd0),
+    .desc_valid_i(desc_valid), .desc_ready_o(desc_ready), .desc_op_i(desc_op), .desc_mode_i(2'd0), .desc_index_i(1'b0),
     .desc_src_addr_i(desc_src), .desc_dst_addr_i(desc_dst), .desc_raw_bytes_i(desc_raw),
     .desc_comp_bytes_i(desc_comp), .desc_tag_i(desc_tag),
     .sts_valid_o(sts_valid), .sts_ready_i(sts_ready), .sts_tag_o(sts_tag),
