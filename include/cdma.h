@@ -32,8 +32,21 @@ enum cdma_rc {
   CDMA_RC_FULL = -17,    /* the descriptor queue is full; nothing was queued */
   CDMA_RC_BUSY = -18,    /* a blocking call found other descriptors outstanding */
   CDMA_RC_TIMEOUT = -19, /* no status record within the poll budget */
-  CDMA_RC_ORDER = -20    /* a status record carried another descriptor's tag */
+  CDMA_RC_ORDER = -20,   /* a status record carried another descriptor's tag */
+  CDMA_RC_RANGE = -21    /* a block range outside the map, or an index that does not fit it */
 };
+
+/* Descriptor flags (cdma_desc.flags). */
+enum cdma_flag {
+  /* OFFLOAD: also write the block index (docs/dma.md, "Block index"): at dst
+   * one little-endian u32 per CDMA_BLOCK_BYTES of raw data, its payload
+   * bytes; the payload follows at dst + CDMA_INDEX_BYTES(raw_bytes). dst
+   * must be 4-byte aligned; capacity bounds the payload alone. */
+  CDMA_FLAG_INDEX = 1u
+};
+#define CDMA_BLOCK_BYTES 4096u
+/* The block index's size for a map of raw bytes (4 per block, the last one partial). */
+#define CDMA_INDEX_BYTES(raw) (4u * (((uint64_t)(raw) + CDMA_BLOCK_BYTES - 1u) / CDMA_BLOCK_BYTES))
 
 typedef struct cdma_dev {
   /* Platform: 32-bit register read and write at a byte offset of the block. */
@@ -60,6 +73,7 @@ typedef struct cdma_desc {
   uint64_t src, dst;
   uint32_t raw_bytes;
   uint32_t comp_bytes; /* PREFETCH: the payload's length; OFFLOAD: its capacity, 0 none */
+  unsigned flags;      /* enum cdma_flag bits; 0 none */
 } cdma_desc;
 
 typedef struct cdma_status {
@@ -86,6 +100,21 @@ int cdma_offload(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32
                  uint32_t capacity, unsigned mode);
 int cdma_prefetch(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t raw_bytes,
                   uint32_t comp_bytes, unsigned mode);
+
+/* Random access into a map OFFLOADed with CDMA_FLAG_INDEX at map (index,
+ * then payload): fills desc with the PREFETCH of its blocks [first, first +
+ * count) (src, raw_bytes, comp_bytes; op PREFETCH; flags 0), reading the
+ * index through dev->read_mem. desc's dst, mode and tag are left as they
+ * are: its raw bytes land at dst. 0, CDMA_RC_RANGE (an empty range, one
+ * past the map's last block, or index entries that overflow 32 bits), or
+ * CDMA_RC_NODEV (no read_mem). Submit it with cdma_submit or cdma_ring_submit. */
+int cdma_block_range(cdma_dev* dev, cdma_desc* desc, uint64_t map, uint32_t raw_bytes,
+                     uint32_t first, uint32_t count);
+
+/* cdma_block_range and cdma_prefetch in one: queues the PREFETCH of blocks
+ * [first, first + count) of the indexed map at map into dst. 0, or as those two. */
+int cdma_prefetch_blocks(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t map,
+                         uint32_t raw_bytes, uint32_t first, uint32_t count, unsigned mode);
 
 /* Takes the oldest status record if one is waiting: 1 (filled in), or 0. */
 int cdma_poll(cdma_dev* dev, cdma_status* status);
@@ -127,8 +156,9 @@ int64_t cdma_memcpy_decompressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint
 #define CDMA_RING_DESC_DST 8u         /* u64 */
 #define CDMA_RING_DESC_RAW_BYTES 16u  /* u32 */
 #define CDMA_RING_DESC_COMP_BYTES 20u /* u32: PREFETCH payload length, OFFLOAD capacity */
-#define CDMA_RING_DESC_CTRL 24u       /* u32: op [1:0], mode [5:4], tag [31:16]; other bits 0 */
+#define CDMA_RING_DESC_CTRL 24u       /* u32: op [1:0], mode [5:4], flags [15:8], tag [31:16] */
 #define CDMA_RING_DESC_CTRL_MODE_SHIFT 4u
+#define CDMA_RING_DESC_CTRL_FLAGS_SHIFT 8u /* enum cdma_flag; the other flag bits 0 */
 #define CDMA_RING_DESC_CTRL_TAG_SHIFT 16u
 /* bytes 28-31 reserved, 0; a descriptor with any reserved bit set ends with
  * CDMA_ERR_DESCRIPTOR */

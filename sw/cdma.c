@@ -29,7 +29,8 @@ int cdma_submit(cdma_dev* dev, const cdma_desc* desc) {
   if (rd(dev, CDMA_QUEUE) & CDMA_QUEUE_DESC_FULL_MASK) return CDMA_RC_FULL;
   wr(dev, CDMA_DESC_OP,
      (desc->op << CDMA_DESC_OP_OP_SHIFT & CDMA_DESC_OP_OP_MASK) |
-         (desc->mode << CDMA_DESC_OP_MODE_SHIFT & CDMA_DESC_OP_MODE_MASK));
+         (desc->mode << CDMA_DESC_OP_MODE_SHIFT & CDMA_DESC_OP_MODE_MASK) |
+         ((desc->flags & CDMA_FLAG_INDEX) ? CDMA_DESC_OP_INDEX_MASK : 0u));
   wr(dev, CDMA_DESC_TAG, desc->tag);
   wr(dev, CDMA_DESC_SRC_LO, (uint32_t)desc->src);
   wr(dev, CDMA_DESC_SRC_HI, (uint32_t)(desc->src >> 32));
@@ -52,20 +53,60 @@ static int submit_waiting(cdma_dev* dev, const cdma_desc* desc) {
 }
 
 int cdma_copy(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t bytes) {
-  const cdma_desc d = {CDMA_OP_COPY, CDMA_MODE_ZVC, tag, src, dst, bytes, 0};
+  const cdma_desc d = {CDMA_OP_COPY, CDMA_MODE_ZVC, tag, src, dst, bytes, 0, 0};
   return submit_waiting(dev, &d);
 }
 
 int cdma_offload(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t raw_bytes,
                  uint32_t capacity, unsigned mode) {
-  const cdma_desc d = {CDMA_OP_OFFLOAD, mode, tag, src, dst, raw_bytes, capacity};
+  const cdma_desc d = {CDMA_OP_OFFLOAD, mode, tag, src, dst, raw_bytes, capacity, 0};
   return submit_waiting(dev, &d);
 }
 
 int cdma_prefetch(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t src, uint32_t raw_bytes,
                   uint32_t comp_bytes, unsigned mode) {
-  const cdma_desc d = {CDMA_OP_PREFETCH, mode, tag, src, dst, raw_bytes, comp_bytes};
+  const cdma_desc d = {CDMA_OP_PREFETCH, mode, tag, src, dst, raw_bytes, comp_bytes, 0};
   return submit_waiting(dev, &d);
+}
+
+/* Adds up n index entries from the u32 at addr into *sum (64 bits: no overflow). */
+static void sum_entries(cdma_dev* dev, uint64_t addr, uint32_t n, uint64_t* sum) {
+  uint8_t b[256];
+  while (n) {
+    const uint32_t k = n < 64u ? n : 64u;
+    dev->read_mem(dev->ctx, addr, b, 4u * k);
+    for (uint32_t i = 0; i < k; ++i)
+      *sum += (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 | (uint32_t)b[4 * i + 2] << 16 |
+              (uint32_t)b[4 * i + 3] << 24;
+    addr += 4u * k;
+    n -= k;
+  }
+}
+
+int cdma_block_range(cdma_dev* dev, cdma_desc* desc, uint64_t map, uint32_t raw_bytes,
+                     uint32_t first, uint32_t count) {
+  if (!dev->read_mem) return CDMA_RC_NODEV;
+  const uint64_t blocks = CDMA_INDEX_BYTES(raw_bytes) / 4u;
+  if (count == 0 || first >= blocks || count > blocks - first) return CDMA_RC_RANGE;
+  uint64_t offset = 0, comp = 0;
+  sum_entries(dev, map, first, &offset);
+  sum_entries(dev, map + 4u * (uint64_t)first, count, &comp);
+  if (comp > 0xFFFFFFFFu) return CDMA_RC_RANGE;
+  const uint64_t lo = (uint64_t)first * CDMA_BLOCK_BYTES;
+  const uint64_t hi = (uint64_t)(first + count) * CDMA_BLOCK_BYTES;
+  desc->op = CDMA_OP_PREFETCH;
+  desc->flags = 0;
+  desc->src = map + CDMA_INDEX_BYTES(raw_bytes) + offset;
+  desc->raw_bytes = (uint32_t)((hi < raw_bytes ? hi : raw_bytes) - lo);
+  desc->comp_bytes = (uint32_t)comp;
+  return 0;
+}
+
+int cdma_prefetch_blocks(cdma_dev* dev, uint16_t tag, uint64_t dst, uint64_t map,
+                         uint32_t raw_bytes, uint32_t first, uint32_t count, unsigned mode) {
+  cdma_desc d = {CDMA_OP_PREFETCH, mode, tag, 0, dst, 0, 0, 0};
+  const int rc = cdma_block_range(dev, &d, map, raw_bytes, first, count);
+  return rc < 0 ? rc : submit_waiting(dev, &d);
 }
 
 static int sts_valid(cdma_dev* dev) {
@@ -141,7 +182,7 @@ static int64_t run_alone(cdma_dev* dev, const cdma_desc* desc, cdma_status* stat
 
 int64_t cdma_memcpy_compressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint32_t raw_bytes,
                                uint32_t capacity, unsigned mode) {
-  const cdma_desc d = {CDMA_OP_OFFLOAD, mode, CDMA_SYNC_TAG, src, dst, raw_bytes, capacity};
+  const cdma_desc d = {CDMA_OP_OFFLOAD, mode, CDMA_SYNC_TAG, src, dst, raw_bytes, capacity, 0};
   cdma_status s;
   const int64_t rc = run_alone(dev, &d, &s);
   return rc < 0 ? rc : (int64_t)s.comp_bytes;
@@ -149,7 +190,7 @@ int64_t cdma_memcpy_compressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint32
 
 int64_t cdma_memcpy_decompressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint32_t raw_bytes,
                                  uint32_t comp_bytes, unsigned mode) {
-  const cdma_desc d = {CDMA_OP_PREFETCH, mode, CDMA_SYNC_TAG, src, dst, raw_bytes, comp_bytes};
+  const cdma_desc d = {CDMA_OP_PREFETCH, mode, CDMA_SYNC_TAG, src, dst, raw_bytes, comp_bytes, 0};
   cdma_status s;
   const int64_t rc = run_alone(dev, &d, &s);
   return rc < 0 ? rc : (int64_t)s.raw_bytes;
@@ -216,6 +257,7 @@ int cdma_ring_submit(cdma_dev* dev, cdma_ring* ring, const cdma_desc* descs, int
     put32(b + CDMA_RING_DESC_RAW_BYTES, d->raw_bytes);
     put32(b + CDMA_RING_DESC_COMP_BYTES, d->comp_bytes);
     put32(b + CDMA_RING_DESC_CTRL, (d->op & 3u) | (d->mode & 3u) << CDMA_RING_DESC_CTRL_MODE_SHIFT |
+                                       (d->flags & 0xFFu) << CDMA_RING_DESC_CTRL_FLAGS_SHIFT |
                                        (uint32_t)d->tag << CDMA_RING_DESC_CTRL_TAG_SHIFT);
     dev->write_mem(dev->ctx, ring->desc_base + (uint64_t)ring->tail * CDMA_RING_DESC_BYTES, b,
                    CDMA_RING_DESC_BYTES);
@@ -280,6 +322,8 @@ const char* cdma_strerror(int code) {
       return "timed out";
     case CDMA_RC_ORDER:
       return "another descriptor's status came first";
+    case CDMA_RC_RANGE:
+      return "block range outside the map";
     default:
       return "unknown";
   }
