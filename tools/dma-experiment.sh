@@ -41,16 +41,18 @@ md += ["", "![buffer knee](figures/dma-buffer-knee.svg)", "",
        "against plain COPY the same way, `BufferBeats` 1024; cycles from descriptor to status. "
        "Goal: speed-up ≥ 0.95 × min(BusBytes, 16 × ratio) / 16, for transfers long enough that the "
        "350-cycle latency is small against them (at least 10 × 350 beats); shorter ones are latency-bound "
-       "whatever the engine does (a lone descriptor pays the latency once).", "",
-       "| B | data | raw KiB | ZVC ratio | COPY out | OFFLOAD | speed-up | goal | COPY back | PREFETCH | speed-up |",
-       "|---|---|---|---|---|---|---|---|---|---|---|"]
+       "whatever the engine does (a lone descriptor pays the latency once). The last two columns: the same "
+       "OFFLOAD writing its block index beside the payload (\"Block index\" above: a 4-byte write per 4 KiB), "
+       "and its cycles against the plain OFFLOAD.", "",
+       "| B | data | raw KiB | ZVC ratio | COPY out | OFFLOAD | speed-up | goal | COPY back | PREFETCH | speed-up | OFFLOAD with block index | its cost |",
+       "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
 missed = []
 for r in rows:
     if r[0] != "speedup":
         continue
     bus, ratio, raw = int(r[1]), float(r[2]), int(r[3])
-    copy, off, pre, back = (int(x) for x in r[4:8])
-    name = " ".join(r[8:])
+    copy, off, pre, back, off_idx = (int(x) for x in r[4:9])
+    name = " ".join(r[9:])
     s_off, s_pre = copy / off, back / pre
     goal = 0.95 * min(bus, 16 * ratio) / 16
     if raw < 10 * 350 * bus:
@@ -60,7 +62,7 @@ for r in rows:
     else:
         verdict = f"{goal:.2f}× **missed**"
         missed.append(f"B={bus} {name}: {s_off:.2f} < {goal:.2f}")
-    md.append(f"| {bus} | {name} | {raw / 1024:.0f} | {ratio:.2f} | {copy} | {off} | {s_off:.2f}× | {verdict} | {back} | {pre} | {s_pre:.2f}× |")
+    md.append(f"| {bus} | {name} | {raw / 1024:.0f} | {ratio:.2f} | {copy} | {off} | {s_off:.2f}× | {verdict} | {back} | {pre} | {s_pre:.2f}× | {off_idx} | {100 * (off_idx / off - 1):+.1f} % |")
 # Bus efficiency: streams of COPY descriptors (issue 20's goal, next to AMD's figures).
 eff = {}
 for r in rows:
