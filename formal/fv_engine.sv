@@ -42,7 +42,9 @@ module fv_engine #(
   // property above is checked; above 1 a descriptor's writes may come before
   // an earlier one's status, so the data properties, which charge each W
   // beat to the oldest unanswered descriptor, are left out.
-  parameter int Descs = 1
+  parameter int Descs = 1,
+  // The engine's BlockIndex: at 0 the index flag must be refused (error 8).
+  parameter int BlockIndex = 1
 ) (
   input logic                  clk_i,
   input logic                  desc_valid_i,
@@ -92,7 +94,7 @@ module fv_engine #(
 
   cdma_engine #(
     .ElemBytes(ElemBytes), .BusBytes(BusBytes), .MaxBurstBeats(MaxBurst), .MaxReads(2),
-    .BufferBeats(4), .WriteBeats(4), .IdW(1), .AxiId(0), .MaxDescs(Descs)
+    .BufferBeats(4), .WriteBeats(4), .IdW(1), .AxiId(0), .MaxDescs(Descs), .BlockIndex(BlockIndex)
   ) dut (.*);
 
   // Descriptors: a valid/ready stream; bounded lengths keep the traces short.
@@ -110,7 +112,7 @@ module fv_engine #(
 
   logic bad;
   assign bad = desc_op_i == 2'd3 || desc_raw_bytes_i == '0 ||
-               (desc_index_i && (desc_op_i != 2'd1 || desc_dst_addr_i[1:0] != 2'b00)) ||
+               (desc_index_i && (BlockIndex == 0 || desc_op_i != 2'd1 || desc_dst_addr_i[1:0] != 2'b00)) ||
                (desc_op_i == 2'd2 && desc_comp_bytes_i == '0) ||
                ((desc_src_addr_i[1:0] | desc_dst_addr_i[1:0] | desc_raw_bytes_i[1:0] |
                  (desc_op_i == 2'd2 ? desc_comp_bytes_i[1:0] : 2'b00)) & 2'(ElemBytes - 1)) != '0;

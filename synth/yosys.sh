@@ -19,11 +19,13 @@ hierarchy -check -top $top; rename -top $top; proc; select -assert-none t:\$dlat
 # rest); the buffer (ELEM 0) BusBytes and the engine's 64 beats.
 # CDMA_MODES=0 in the environment builds the codecs and the engine without
 # the frame modes (Modes = 0; docs/resources.md compares the two), and
-# cdma_variant names such points "-plain".
+# cdma_variant names such points "-plain"; CDMA_BLOCK_INDEX=0 the engine
+# without its block index ("-noindex").
 cdma_params() {
   case $1 in
     cdma_buffer) echo "-set BusBytes $3 -set DepthBeats 64" ;;
     cdma_ring|cdma_axi_mux) echo "-set BusBytes $3" ;;
+    cdma_engine) echo "-set ElemBytes $2 -set BusBytes $3${CDMA_MODES:+ -set Modes $CDMA_MODES}${CDMA_BLOCK_INDEX:+ -set BlockIndex $CDMA_BLOCK_INDEX}" ;;
     *) echo "-set ElemBytes $2 -set BusBytes $3${CDMA_MODES:+ -set Modes $CDMA_MODES}" ;;
   esac
 }
@@ -32,6 +34,7 @@ cdma_params() {
 # cdma_variant names such points "-macro".
 cdma_variant() {
   if [ "${CDMA_MODES:-1}" = 0 ]; then printf -- "-plain"; fi
+  if [ "${CDMA_BLOCK_INDEX:-1}" = 0 ]; then printf -- "-noindex"; fi
   if [ -n "${CDMA_MACROS:-}" ]; then printf -- "-macro"; fi
   echo
 }

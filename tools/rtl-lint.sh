@@ -113,6 +113,8 @@ group_dma() {
     clean cdma_engine "$p"
   done
   clean cdma_engine "ElemBytes=4 BusBytes=32 Modes=0"
+  clean cdma_engine "ElemBytes=1 BusBytes=8 BlockIndex=0"
+  clean cdma_dma "BlockIndex=0"
   clean cdma_selftest ""
   clean cdma_selftest "ElemBytes=4 BusBytes=32 FrameBeats=3"
 }
@@ -144,6 +146,7 @@ group_refused() {
   refused cdma_engine "MaxBurstBeats=0" "MaxBurstBeats must be from 1 to 256"
   refused cdma_engine "MaxReads=0" "MaxReads must be from 1 to 255"
   refused cdma_engine "MaxDescs=256" "MaxDescs must be from 1 to 255"
+  refused cdma_engine "BlockIndex=2" "BlockIndex must be 0 or 1"
   refused cdma_dma "MaxDescs=61" "MaxDescs must be from 1 to 60"
   refused cdma_engine "MaxBurstBeats=64 BufferBeats=64" "WriteBeats must be at least"
   refused cdma_engine "ElemBytes=3" "ElemBytes must be 1, 2 or 4"

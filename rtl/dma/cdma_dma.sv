@@ -28,7 +28,9 @@ module cdma_dma #(
   // Ring descriptors fetched ahead of the engine, 2 to 16.
   parameter int RingFetch = 2,
   // Descriptors in flight in the engine at most, 1 to 60 (cdma_engine).
-  parameter int MaxDescs = 4
+  parameter int MaxDescs = 4,
+  // The engine's block index (cdma_engine): 1 built, 0 left out.
+  parameter int BlockIndex = 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -178,7 +180,7 @@ module cdma_dma #(
   cdma_engine #(
     .ElemBytes(ElemBytes), .BusBytes(BusBytes), .MaxBurstBeats(MaxBurstBeats),
     .MaxReads(MaxReads), .BufferBeats(BufferBeats), .WriteBeats(WriteBeats), .IdW(IdW), .AxiId(AxiId),
-    .MaxDescs(MaxDescs)
+    .MaxDescs(MaxDescs), .BlockIndex(BlockIndex)
   ) u_engine (
     .clk_i, .rst_ni,
     .desc_valid_i(desc_valid), .desc_ready_o(desc_ready), .desc_op_i(desc_op), .desc_mode_i(desc_mode),

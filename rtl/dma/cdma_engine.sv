@@ -63,6 +63,9 @@ module cdma_engine #(
   // Descriptors in flight at most, 1 to 255: about (read latency + write
   // response latency) / beats per descriptor + 2 keeps the bus busy.
   parameter int MaxDescs = 4,
+  // 1 builds the block index (desc_index_i: cdma_index_writer and the write
+  // mux, about 10 kGE at E=4 B=32); 0 leaves it out and refuses the flag.
+  parameter int BlockIndex = 1,
   localparam int LaneW = $clog2(BusBytes)
 ) (
   input  logic                  clk_i,
@@ -134,6 +137,7 @@ module cdma_engine #(
                     "WriteBeats must be at least MaxBurstBeats and 4")
   `CDMA_PARAM_CHECK(g_id_check, IdW >= 1 && IdW <= 16, "IdW must be from 1 to 16")
   `CDMA_PARAM_CHECK(g_descs_check, MaxDescs >= 1 && MaxDescs <= 255, "MaxDescs must be from 1 to 255")
+  `CDMA_PARAM_CHECK(g_index_check, BlockIndex == 0 || BlockIndex == 1, "BlockIndex must be 0 or 1")
 
   localparam logic [1:0] OpCopy = 2'd0, OpOffload = 2'd1, OpPrefetch = 2'd2;
   localparam logic [3:0] ErrNone = 4'd0, ErrTruncated = 4'd1, ErrTrailing = 4'd2,
@@ -176,7 +180,7 @@ module cdma_engine #(
   logic [IdxW:0] in_blocks;  // 4 KiB blocks: 1 to 2**20
   logic [33:0] in_idx_bytes, in_pay_max;
   assign in_blocks    = (IdxW + 1)'((33'(desc_raw_bytes_i) + 33'd4095) >> 12);
-  assign in_idx_bytes = desc_index_i ? 34'(in_blocks) << 2 : '0;
+  assign in_idx_bytes = (BlockIndex != 0 && desc_index_i) ? 34'(in_blocks) << 2 : '0;
   assign pay_n        = desc_dst_addr_i + 64'(in_idx_bytes);
   // An OFFLOAD without capacity: its largest payload, at most raw + raw/8 + 4 bytes.
   assign in_pay_max   = desc_comp_bytes_i != '0 ? 34'(desc_comp_bytes_i) :
@@ -223,7 +227,7 @@ module cdma_engine #(
   assign dq_read_bytes = dq_op == OpPrefetch ? dq_comp : dq_raw;
   assign bad_desc = dq_op == 2'd3 || dq_raw == '0 || dq_read_bytes == '0 ||
                     (dq_op != OpCopy && (Modes != 0 ? (dq_mode[1] && ElemBytes != 4) : dq_mode != '0)) ||
-                    (dq_index && (dq_op != OpOffload || dq_dst[1:0] != '0)) ||
+                    (dq_index && (BlockIndex == 0 || dq_op != OpOffload || dq_dst[1:0] != '0)) ||
                     (dq_src[1:0] & (dq_op == OpPrefetch ? pay_mask : elem_mask)) != '0 ||
                     (dq_dst[1:0] & (dq_op == OpOffload ? pay_mask : elem_mask)) != '0 ||
                     (dq_raw[1:0] & elem_mask) != '0 ||
@@ -316,7 +320,7 @@ module cdma_engine #(
   // ---- Stage queues, filled as a descriptor is taken ----
   // in: landing buffer -> read realigner; mid: realigner -> codec input;
   // out: codec output -> write realigner; aw: write bursts; cpl: statuses.
-  localparam int InW = 2 + 2 + LaneW + 32 + 32, MidW = 2 + 2 + 1, OutW = 2 + LaneW + 1 + 32 + 1 + 62 + IdxW;
+  localparam int InW = 2 + 2 + LaneW + 32 + 32, MidW = 2 + 2 + 1, OutW = 2 + LaneW + 1 + 32;
   localparam int BeatW = 64 - LaneW, CplW = 1 + 1 + 1 + 16 + 32, ResW = 32 + 4;
   logic            in_valid, in_pop, mid_valid, mid_pop, out_valid, out_pop, aw_valid, aw_pop;
   logic            cpl_valid, in_wready_unused, mid_wready_unused, out_wready_unused,
@@ -340,11 +344,21 @@ module cdma_engine #(
   );
   cdma_fifo_sync #(.Width(OutW), .Depth(QDepth)) u_out_q (
     .clk_i, .rst_ni, .wvalid_i(start), .wready_o(out_wready_unused),
-    .wdata_i({dq_op, dq_pay_lane, dq_op == OpOffload && dq_comp != '0, dq_comp, dq_index, dq_dst[63:2],
-              dq_last_blk}),
-    .rvalid_o(out_valid), .rready_i(out_pop),
-    .rdata_o({out_op, out_lane, out_cap_on, out_cap, out_index, out_base, out_last_blk})
+    .wdata_i({dq_op, dq_pay_lane, dq_op == OpOffload && dq_comp != '0, dq_comp}),
+    .rvalid_o(out_valid), .rready_i(out_pop), .rdata_o({out_op, out_lane, out_cap_on, out_cap})
   );
+  // The out stage's view of the block index: the flag, the index's word
+  // address and the last block, beside the out queue.
+  if (BlockIndex != 0) begin : g_ix_q
+    logic ix_wready_unused, ix_rvalid_unused;
+    cdma_fifo_sync #(.Width(1 + 62 + IdxW), .Depth(QDepth)) u_ix_q (
+      .clk_i, .rst_ni, .wvalid_i(start), .wready_o(ix_wready_unused),
+      .wdata_i({dq_index, dq_dst[63:2], dq_last_blk}),
+      .rvalid_o(ix_rvalid_unused), .rready_i(out_pop), .rdata_o({out_index, out_base, out_last_blk})
+    );
+  end else begin : g_no_ix_q
+    assign {out_index, out_base, out_last_blk} = '0;
+  end
   // A write's beat address, without the byte lane's bits (zero).
   cdma_fifo_sync #(.Width(BeatW), .Depth(QDepth)) u_aw_q (
     .clk_i, .rst_ni, .wvalid_i(start), .wready_o(aw_wready_unused), .wdata_i(dq_pay[63:LaneW]),
@@ -410,7 +424,7 @@ module cdma_engine #(
   logic [BlkW-1:0] mid_beat_d, mid_beat_q;
   logic            c_s_fire, c_s_last;
   assign c_s_fire   = rs_valid && mid_op == OpOffload && c_s_ready;
-  assign c_s_last   = rs_last || (mid_index && mid_beat_q == BlkW'(BlockBeats - 1));
+  assign c_s_last   = rs_last || (BlockIndex != 0 && mid_index && mid_beat_q == BlkW'(BlockBeats - 1));
   assign mid_beat_d = !c_s_fire ? mid_beat_q : rs_last ? '0 : mid_beat_q + 1'b1;
 
   zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Modes(Modes)) u_compressor (
@@ -603,51 +617,77 @@ module cdma_engine #(
   assign w_beat_d     = w_fire ? (d_wlast ? '0 : w_beat_q + 1'b1) : w_beat_q;
 
   // ---- Block index entries, and the write channels shared with them ----
-  logic [IdW-1:0]        ix_awid;
-  logic [63:0]           ix_awaddr;
-  logic [7:0]            ix_awlen;
-  logic [2:0]            ix_awsize, ix_awprot;
-  logic [1:0]            ix_awburst, ix_resp;
-  logic [3:0]            ix_awcache, ix_err;
-  logic                  ix_awvalid, ix_awready, ix_wlast, ix_wvalid, ix_wready, ix_bvalid, ix_bready,
-                         ix_res_valid, ix_idle;
-  logic [8*BusBytes-1:0] ix_wdata;
-  logic [BusBytes-1:0]   ix_wstrb;
-  logic [1:0]            mux_awready, mux_wready, mux_bvalid;
-  cdma_index_writer #(.BusBytes(BusBytes), .IdW(IdW), .AxiId(AxiId), .Results(QDepth)) u_index (
-    .clk_i, .rst_ni,
-    .s_valid_i(ix_valid), .s_ready_o(ix_ready), .s_first_i(sblk_q == '0), .s_base_i(out_base),
-    .s_value_i(c_sts_comp), .s_last_i(c_sts_final),
-    .m_axi_awid(ix_awid), .m_axi_awaddr(ix_awaddr), .m_axi_awlen(ix_awlen), .m_axi_awsize(ix_awsize),
-    .m_axi_awburst(ix_awburst), .m_axi_awcache(ix_awcache), .m_axi_awprot(ix_awprot),
-    .m_axi_awvalid(ix_awvalid), .m_axi_awready(ix_awready),
-    .m_axi_wdata(ix_wdata), .m_axi_wstrb(ix_wstrb), .m_axi_wlast(ix_wlast), .m_axi_wvalid(ix_wvalid),
-    .m_axi_wready(ix_wready), .m_axi_bresp(m_axi_bresp), .m_axi_bvalid(ix_bvalid), .m_axi_bready(ix_bready),
-    .res_valid_o(ix_res_valid), .res_ready_i(cpl_fire && !cpl_bad && cpl_index), .res_resp_o(ix_resp),
-    .idle_o(ix_idle)
-  );
-  assign ix_err = ix_resp[1] ? (ix_resp[0] ? ErrWriteDec : ErrWriteSlv) : ErrNone;
+  logic [1:0] ix_resp;
+  logic [3:0] ix_err;
+  logic       ix_res_valid, ix_idle;
+  if (BlockIndex != 0) begin : g_index
+    logic [IdW-1:0]        ix_awid;
+    logic [63:0]           ix_awaddr;
+    logic [7:0]            ix_awlen;
+    logic [2:0]            ix_awsize, ix_awprot;
+    logic [1:0]            ix_awburst;
+    logic [3:0]            ix_awcache;
+    logic                  ix_awvalid, ix_awready, ix_wlast, ix_wvalid, ix_wready, ix_bvalid, ix_bready;
+    logic [8*BusBytes-1:0] ix_wdata;
+    logic [BusBytes-1:0]   ix_wstrb;
+    logic [1:0]            mux_awready, mux_wready, mux_bvalid;
+    cdma_index_writer #(.BusBytes(BusBytes), .IdW(IdW), .AxiId(AxiId), .Results(QDepth)) u_index (
+      .clk_i, .rst_ni,
+      .s_valid_i(ix_valid), .s_ready_o(ix_ready), .s_first_i(sblk_q == '0), .s_base_i(out_base),
+      .s_value_i(c_sts_comp), .s_last_i(c_sts_final),
+      .m_axi_awid(ix_awid), .m_axi_awaddr(ix_awaddr), .m_axi_awlen(ix_awlen), .m_axi_awsize(ix_awsize),
+      .m_axi_awburst(ix_awburst), .m_axi_awcache(ix_awcache), .m_axi_awprot(ix_awprot),
+      .m_axi_awvalid(ix_awvalid), .m_axi_awready(ix_awready),
+      .m_axi_wdata(ix_wdata), .m_axi_wstrb(ix_wstrb), .m_axi_wlast(ix_wlast), .m_axi_wvalid(ix_wvalid),
+      .m_axi_wready(ix_wready), .m_axi_bresp(m_axi_bresp), .m_axi_bvalid(ix_bvalid),
+      .m_axi_bready(ix_bready),
+      .res_valid_o(ix_res_valid), .res_ready_i(cpl_fire && !cpl_bad && cpl_index), .res_resp_o(ix_resp),
+      .idle_o(ix_idle)
+    );
 
-  // The payload's bursts (port 0) and the index entries (port 1) in turn;
-  // with no index entry waiting the payload's pass in the same cycle.
-  // Depth: an owner change per entry among the writes awaiting responses.
-  cdma_axi_wmux #(.BusBytes(BusBytes), .IdW(IdW), .Depth(8)) u_write_mux (
-    .clk_i, .rst_ni,
-    .s_axi_awid({ix_awid, IdW'(AxiId)}), .s_axi_awaddr({ix_awaddr, d_awaddr}),
-    .s_axi_awlen({ix_awlen, d_awlen}), .s_axi_awsize({ix_awsize, 3'(LaneW)}),
-    .s_axi_awburst({ix_awburst, 2'b01}), .s_axi_awcache({ix_awcache, 4'b0011}),
-    .s_axi_awprot({ix_awprot, 3'b000}), .s_axi_awvalid({ix_awvalid, d_awvalid}),
-    .s_axi_awready(mux_awready),
-    .s_axi_wdata({ix_wdata, wq_data}), .s_axi_wstrb({ix_wstrb, wq_keep}), .s_axi_wlast({ix_wlast, d_wlast}),
-    .s_axi_wvalid({ix_wvalid, d_wvalid}), .s_axi_wready(mux_wready),
-    .s_axi_bvalid(mux_bvalid), .s_axi_bready({ix_bready, 1'b1}),
-    .m_axi_awid, .m_axi_awaddr, .m_axi_awlen, .m_axi_awsize, .m_axi_awburst, .m_axi_awcache,
-    .m_axi_awprot, .m_axi_awvalid, .m_axi_awready, .m_axi_wdata, .m_axi_wstrb, .m_axi_wlast,
-    .m_axi_wvalid, .m_axi_wready, .m_axi_bvalid, .m_axi_bready
-  );
-  assign {ix_awready, d_awready} = mux_awready;
-  assign {ix_wready, d_wready}   = mux_wready;
-  assign {ix_bvalid, b_fire}     = mux_bvalid;  // the payload's side is always ready
+    // The payload's bursts (port 0) and the index entries (port 1) in turn;
+    // with no index entry waiting the payload's pass in the same cycle.
+    // Depth: an owner change per entry among the writes awaiting responses.
+    cdma_axi_wmux #(.BusBytes(BusBytes), .IdW(IdW), .Depth(8)) u_write_mux (
+      .clk_i, .rst_ni,
+      .s_axi_awid({ix_awid, IdW'(AxiId)}), .s_axi_awaddr({ix_awaddr, d_awaddr}),
+      .s_axi_awlen({ix_awlen, d_awlen}), .s_axi_awsize({ix_awsize, 3'(LaneW)}),
+      .s_axi_awburst({ix_awburst, 2'b01}), .s_axi_awcache({ix_awcache, 4'b0011}),
+      .s_axi_awprot({ix_awprot, 3'b000}), .s_axi_awvalid({ix_awvalid, d_awvalid}),
+      .s_axi_awready(mux_awready),
+      .s_axi_wdata({ix_wdata, wq_data}), .s_axi_wstrb({ix_wstrb, wq_keep}),
+      .s_axi_wlast({ix_wlast, d_wlast}), .s_axi_wvalid({ix_wvalid, d_wvalid}), .s_axi_wready(mux_wready),
+      .s_axi_bvalid(mux_bvalid), .s_axi_bready({ix_bready, 1'b1}),
+      .m_axi_awid, .m_axi_awaddr, .m_axi_awlen, .m_axi_awsize, .m_axi_awburst, .m_axi_awcache,
+      .m_axi_awprot, .m_axi_awvalid, .m_axi_awready, .m_axi_wdata, .m_axi_wstrb, .m_axi_wlast,
+      .m_axi_wvalid, .m_axi_wready, .m_axi_bvalid, .m_axi_bready
+    );
+    assign {ix_awready, d_awready} = mux_awready;
+    assign {ix_wready, d_wready}   = mux_wready;
+    assign {ix_bvalid, b_fire}     = mux_bvalid;  // the payload's side is always ready
+  end else begin : g_no_index
+    assign m_axi_awid    = IdW'(AxiId);
+    assign m_axi_awaddr  = d_awaddr;
+    assign m_axi_awlen   = d_awlen;
+    assign m_axi_awsize  = 3'(LaneW);
+    assign m_axi_awburst = 2'b01;
+    assign m_axi_awcache = 4'b0011;
+    assign m_axi_awprot  = 3'b000;
+    assign m_axi_awvalid = d_awvalid;
+    assign d_awready     = m_axi_awready;
+    assign m_axi_wdata   = wq_data;
+    assign m_axi_wstrb   = wq_keep;
+    assign m_axi_wlast   = d_wlast;
+    assign m_axi_wvalid  = d_wvalid;
+    assign d_wready      = m_axi_wready;
+    assign m_axi_bready  = 1'b1;
+    assign b_fire        = m_axi_bvalid;
+    assign ix_ready      = 1'b0;
+    assign ix_res_valid  = 1'b0;
+    assign ix_resp       = 2'b00;
+    assign ix_idle       = 1'b1;
+  end
+  assign ix_err = ix_resp[1] ? (ix_resp[0] ? ErrWriteDec : ErrWriteSlv) : ErrNone;
 
   // ---- B: responses counted per descriptor ----
   // Responses come in order (one ID); a descriptor's writes are done when
@@ -814,14 +854,16 @@ module cdma_engine #(
   // tkeep[0] carries a response bit), IDs are all AxiId, the write queue
   // takes no reservations, a read burst's length fits the landing buffer's
   // count (BufferBeats >= MaxBurstBeats), the write bursts' transfer never
-  // ends by itself, and the stage queues never fill (at most MaxDescs in flight).
+  // ends by itself, the stage queues never fill (at most MaxDescs in flight),
+  // and without the block index (BlockIndex 0) its signals have no reader.
   logic unused;
   assign unused = ^{buf_m_keep[BusBytes-1:1], m_axi_rid, m_axi_bid, c_sts_raw_unused,
                     dec_sts_bad_mode_unused, dec_sts_bad_keep, ar_burst, ar_beats_unused,
                     ar_left_unused, aw_burst_unused, aw_idle_unused, aw_left_unused,
                     wq_rsv_ready_unused, wq_free_unused, wq_last, in_wready_unused, mid_wready_unused,
                     out_wready_unused, aw_wready_unused, cpl_wready_unused, flen_wready_unused,
-                    bursts_wready_unused, rres_wready_unused, ores_wready_unused, wres_wready_unused};
+                    bursts_wready_unused, rres_wready_unused, ores_wready_unused, wres_wready_unused,
+                    ix_valid, out_base, c_sts_final, dq_last_blk};
 
   // The formal harness (fv_engine) must reach these: a transfer cut into
   // several read bursts and several write bursts, a landing buffer fully
