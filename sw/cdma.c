@@ -14,6 +14,18 @@ static uint32_t field(uint32_t value, uint32_t mask, uint32_t shift) {
   return (value & mask) >> shift;
 }
 
+/* Little-endian stores and loads, whatever the CPU's byte order. */
+static void put32(uint8_t* p, uint32_t v) {
+  for (int i = 0; i < 4; ++i) p[i] = (uint8_t)(v >> (8 * i));
+}
+static void put64(uint8_t* p, uint64_t v) {
+  put32(p, (uint32_t)v);
+  put32(p + 4, (uint32_t)(v >> 32));
+}
+static uint32_t get32(const uint8_t* p) {
+  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
 int cdma_open(cdma_dev* dev) {
   if (rd(dev, CDMA_ID) != CDMA_ID_VALUE) return CDMA_RC_NODEV;
   const uint32_t config = rd(dev, CDMA_CONFIG);
@@ -75,9 +87,7 @@ static void sum_entries(cdma_dev* dev, uint64_t addr, uint32_t n, uint64_t* sum)
   while (n) {
     const uint32_t k = n < 64u ? n : 64u;
     dev->read_mem(dev->ctx, addr, b, 4u * k);
-    for (uint32_t i = 0; i < k; ++i)
-      *sum += (uint32_t)b[4 * i] | (uint32_t)b[4 * i + 1] << 8 | (uint32_t)b[4 * i + 2] << 16 |
-              (uint32_t)b[4 * i + 3] << 24;
+    for (uint32_t i = 0; i < k; ++i) *sum += get32(b + 4 * i);
     addr += 4u * k;
     n -= k;
   }
@@ -197,18 +207,6 @@ int64_t cdma_memcpy_decompressed(cdma_dev* dev, uint64_t dst, uint64_t src, uint
 }
 
 /* ---- Descriptor rings ---- */
-
-/* Little-endian stores and loads, whatever the CPU's byte order. */
-static void put32(uint8_t* p, uint32_t v) {
-  for (int i = 0; i < 4; ++i) p[i] = (uint8_t)(v >> (8 * i));
-}
-static void put64(uint8_t* p, uint64_t v) {
-  put32(p, (uint32_t)v);
-  put32(p + 4, (uint32_t)(v >> 32));
-}
-static uint32_t get32(const uint8_t* p) {
-  return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static uint16_t ring_mask(const cdma_ring* ring) {
   return (uint16_t)((1u << ring->size_log2) - 1u);
