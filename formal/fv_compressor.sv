@@ -5,8 +5,9 @@
 // - m_axis obeys AXI4-Stream, packed, null bytes zero;
 // - each payload frame is 4*ceil(n/32) + ElemBytes*nnz bytes, where n and nnz
 //   are the frame's elements and non-zero elements under the compressor's
-//   input rules (a non-last beat is BusBytes bytes, the last one
-//   floor(popcount(tkeep)/ElemBytes) elements, null bytes read as zero);
+//   input rules (a non-last beat is BusBytes bytes, the last one the
+//   elements in front of its first element with a null byte, null bytes
+//   read as zero);
 // - each status record reports that length, n*ElemBytes raw bytes, and the
 //   error flag exactly when an input rule was broken;
 // - no payload frame and no status record without an input frame;
@@ -59,13 +60,17 @@ module fv_compressor #(
     .tvalid(m_axis_tvalid), .tready(m_axis_tready));
 
   // ---- Reference: the frame's elements, non-zero elements and rule breaks ----
-  logic [CntW-1:0] n_q, nnz_q, n_d, nnz_d, beat_n, beat_nnz, keep_n, exp_len;
+  logic [CntW-1:0] n_q, nnz_q, n_d, nnz_d, beat_n, beat_nnz, keep_n, lead_n, exp_len;
   logic            err_q, err_d, in_fire, out_fire, sts_fire;
 
   always_comb begin
     keep_n = '0;
-    for (int b = 0; b < BusBytes; b++) keep_n = keep_n + CntW'(s_axis_tkeep[b]);
-    beat_n = s_axis_tlast ? keep_n / CntW'(ElemBytes) : CntW'(NumElems);
+    lead_n = '0;  // kept bytes in front of the first null byte
+    for (int b = 0; b < BusBytes; b++) begin
+      keep_n = keep_n + CntW'(s_axis_tkeep[b]);
+      if (s_axis_tkeep[b] && lead_n == CntW'(b)) lead_n = lead_n + 1'b1;
+    end
+    beat_n = s_axis_tlast ? lead_n / CntW'(ElemBytes) : CntW'(NumElems);
     beat_nnz = '0;
     for (int i = 0; i < NumElems; i++) begin
       logic [ElemBits-1:0] elem;

@@ -107,16 +107,20 @@ bool breaks_input_rules(const std::vector<Beat>& beats) {
 
 // What the compressor makes of beats that may break the input rules (its
 // documented behaviour, zvc_compressor.sv header): bytes outside tkeep read
-// as zero, a non-last beat counts whole, the last beat counts
-// floor(popcount(tkeep)/E) elements. Returns whether the frame breaks the
-// rules (the expected error flag).
+// as zero, a non-last beat counts whole, the last beat counts the elements in
+// front of its first element with a null byte. Returns whether the frame
+// breaks the rules (the expected error flag).
 bool push_comp_beats(CompBench& b, const std::vector<Beat>& beats) {
   REQUIRE(!beats.empty());
   REQUIRE(beats.back().last);
   Bytes raw;
   for (const Beat& beat : beats) {
-    const auto kept = static_cast<std::size_t>(std::ranges::count(beat.keep, true));
-    const std::size_t take = beat.last ? kept / E * E : B;
+    std::size_t take = B;
+    if (beat.last) {
+      const auto null =
+          static_cast<std::size_t>(std::ranges::find(beat.keep, false) - beat.keep.begin());
+      take = null / E * E;
+    }
     for (std::size_t i = 0; i < take; ++i) raw.push_back(beat.keep[i] ? beat.data[i] : 0);
   }
   const bool error = breaks_input_rules(beats);

@@ -20,10 +20,12 @@ module zvc_compact #(
   localparam int Stages = cdma_prim_pkg::compact_stages(NumSlots);
 
   logic [Stages*NumSlots-1:0] sel;
+  logic [NumSlots-1:0]        valid;
 
   zvc_compact_ctrl #(.NumSlots(NumSlots)) u_ctrl (
     .keep_i (keep_i),
     .sel_o  (sel),
+    .valid_o(valid),
     .count_o(count_o)
   );
 
@@ -39,7 +41,7 @@ module zvc_compact #(
       end
     end
     for (int q = 0; q < NumSlots; q++) begin
-      data_o[q*SlotBits +: SlotBits] = (CntW'(q) < count_o) ? cur[q*SlotBits +: SlotBits] : '0;
+      data_o[q*SlotBits +: SlotBits] = valid[q] ? cur[q*SlotBits +: SlotBits] : '0;
     end
   end
 endmodule

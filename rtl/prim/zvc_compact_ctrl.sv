@@ -7,7 +7,10 @@
 // stage, so each stage is one 2:1 mux per slot: N*log2(N) muxes instead of an
 // N^2 gather. sel_o[s*N + q] set means "after stage s, position q holds the
 // slot that was at q + 2^s". zvc_compact applies these selects forwards,
-// zvc_expand backwards. Purely combinational.
+// zvc_expand backwards. valid_o[q] is set when position q holds a kept slot
+// after the last stage (q below count_o). The distances d_i are a parallel
+// prefix count (log2(N) rounds of adds), not a chain of N increments, so the
+// network's depth grows with log2(N). Purely combinational.
 `include "cdma_assert.svh"
 
 module zvc_compact_ctrl #(
@@ -18,27 +21,32 @@ module zvc_compact_ctrl #(
 ) (
   input  logic [NumSlots-1:0]        keep_i,
   output logic [Stages*NumSlots-1:0] sel_o,
+  output logic [NumSlots-1:0]        valid_o,
   output logic [CntW-1:0]            count_o
 );
   `CDMA_PARAM_CHECK(g_slots_check, NumSlots >= 2, "NumSlots must be at least 2")
 
   localparam int ShiftW = Stages;
 
-  assign count_o = CntW'($countones(keep_i));
-
   always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     logic [(Stages+1)*NumSlots-1:0]        valid_s;
     logic [(Stages+1)*NumSlots*ShiftW-1:0] shift_s;
-    logic [ShiftW-1:0]                     dropped;
     logic [ShiftW-1:0]                     hi_shift;
     logic                                  from_hi, stay;
     // Every slot of every stage is assigned below, so no wide default is needed.
-    sel_o   = '0;
-    dropped = '0;
+    sel_o = '0;
+    // d_i, the dropped slots below slot i: an exclusive scan (Hillis-Steele),
+    // each round adding the sum 2^r slots further down; downwards, so that a
+    // round reads only sums of the round before.
     for (int i = 0; i < NumSlots; i++) begin
       valid_s[i] = keep_i[i];
-      shift_s[i*ShiftW +: ShiftW] = dropped;
-      if (!keep_i[i]) dropped = dropped + 1'b1;
+      shift_s[i*ShiftW +: ShiftW] = (i > 0) ? ShiftW'(!keep_i[(i + NumSlots - 1) % NumSlots]) : '0;
+    end
+    for (int r = 0; r < Stages; r++) begin
+      for (int i = NumSlots - 1; i >= (1 << r); i--) begin
+        shift_s[i*ShiftW +: ShiftW] = shift_s[i*ShiftW +: ShiftW] +
+                                      shift_s[((i - (1 << r) + NumSlots) % NumSlots)*ShiftW +: ShiftW];
+      end
     end
     for (int s = 0; s < Stages; s++) begin
       for (int q = 0; q < NumSlots; q++) begin
@@ -56,5 +64,9 @@ module zvc_compact_ctrl #(
             from_hi ? hi_shift : shift_s[(s*NumSlots + q)*ShiftW +: ShiftW];
       end
     end
+    valid_o = valid_s[Stages*NumSlots +: NumSlots];
+    // The kept slots: all but those dropped below the top slot and the top
+    // slot itself if dropped, from the scan rather than a popcount chain.
+    count_o = CntW'(NumSlots) - CntW'(shift_s[(NumSlots-1)*ShiftW +: ShiftW]) - CntW'(!keep_i[NumSlots-1]);
   end
 endmodule

@@ -22,10 +22,12 @@ module zvc_expand #(
   localparam int Stages = cdma_prim_pkg::compact_stages(NumSlots);
 
   logic [Stages*NumSlots-1:0] sel;
+  logic [NumSlots-1:0]        valid_unused;  // expansion zeroes by keep_i
 
   zvc_compact_ctrl #(.NumSlots(NumSlots)) u_ctrl (
     .keep_i (keep_i),
     .sel_o  (sel),
+    .valid_o(valid_unused),
     .count_o(count_o)
   );
 

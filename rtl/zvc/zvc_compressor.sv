@@ -14,7 +14,8 @@
 // partial; frame length a multiple of ElemBytes. A frame breaking them is
 // still encoded and still ends with tlast, with sts_error_o set: bytes whose
 // tkeep bit is 0 read as zero, a non-last beat counts as BusBytes bytes, and
-// the last beat as floor(popcount(tkeep) / ElemBytes) elements. A frame of
+// the last beat as the elements in front of its first element with a null
+// byte (for a legal beat, popcount(tkeep) / ElemBytes). A frame of
 // zero bytes (one beat, tkeep = 0) gives an empty payload: one output beat with
 // tkeep = 0 and tlast, status raw = comp = 0, no error.
 //
@@ -80,7 +81,7 @@ module zvc_compressor #(
   localparam int PackRows = 1 << $clog2(SpanRows + (HoleRows > 0 ? HoleRows : 1));
   localparam int LenW = $clog2(ChunkBytes + 1);
   localparam int ElemW = $clog2(NumElems + 1);
-  localparam int BeatW = $clog2(BusBytes + 1);
+  localparam int RawW = $clog2(BusBytes + 1);  // raw bytes of one beat
   localparam int InfoBits = 33;  // {error, raw bytes}
 
   // ---- Frame mode ------------------------------------------------------------------
@@ -115,19 +116,49 @@ module zvc_compressor #(
   logic [NumElems-1:0]   elem_nz;     // that is not all-zero bits
   logic [NumElems-1:0]   nonzero;     // element exists and is not all-zero bits
   logic [NumElems-1:0]   elem_keep;   // its bytes go into the payload (not in binarize)
+  logic [NumElems-1:0]   elem_valid;  // the element is one of the beat's
   logic [ElemW-1:0]      beat_elems;  // elements the beat contributes
-  logic [BeatW-1:0]      keep_count;
+  logic                  elem_part;   // an element with some but not all bytes kept
   logic                  beat_error;
-  logic [31:0]           raw_len_q, raw_total;
+  logic [31:0]           raw_total, raw_len_unused;
   logic                  err_q, err_total;
 
-  assign keep_count = BeatW'($countones(s_axis_tkeep));
-  assign beat_elems = s_axis_tlast ? ElemW'(keep_count / BeatW'(ElemBytes)) : ElemW'(NumElems);
-  // Contiguous from bit 0 means tkeep + 1 is a power of two.
+  // A last beat's elements run up to its first element with a null byte: a
+  // prefix AND of whole elements' tkeep bits, a few gates deep (a popcount
+  // of tkeep would put an adder tree in front of the compaction network).
+  // The count is that thermometer's length, as an OR of its one-hot edge.
+  always_comb begin
+    logic whole, prefix;
+    elem_part = 1'b0;
+    prefix    = 1'b1;
+    for (int i = 0; i < NumElems; i++) begin
+      whole         = &s_axis_tkeep[i*ElemBytes +: ElemBytes];
+      elem_part     = elem_part || (|s_axis_tkeep[i*ElemBytes +: ElemBytes] && !whole);
+      prefix        = prefix && whole;
+      elem_valid[i] = !s_axis_tlast || prefix;
+    end
+    beat_elems = '0;
+    for (int i = 0; i < NumElems; i++) begin
+      if (elem_valid[i] && (i + 1 == NumElems || !elem_valid[(i + 1) % NumElems]))
+        beat_elems = beat_elems | ElemW'(i + 1);
+    end
+  end
+
+  // Contiguous from bit 0 means tkeep + 1 is a power of two; then the length
+  // is a multiple of ElemBytes unless an element is partly kept.
   assign beat_error = ((s_axis_tkeep & (s_axis_tkeep + 1'b1)) != '0) ||
-                      (!s_axis_tlast && keep_count != BeatW'(BusBytes)) ||
-                      (keep_count % BeatW'(ElemBytes) != '0) || mode_bad;
-  assign raw_total = raw_len_q + 32'(beat_elems) * 32'(ElemBytes);
+                      (!s_axis_tlast && !(&s_axis_tkeep)) || elem_part || mode_bad;
+  // raw_total = the frame's raw bytes before this beat + this beat's, without
+  // a 32-bit carry chain.
+  cdma_len_acc #(.Width(32), .LowW(RawW)) u_raw_len (
+    .clk_i,
+    .rst_ni,
+    .en_i   (in_fire),
+    .clear_i(s_axis_tlast),
+    .add_i  (RawW'(beat_elems) * RawW'(ElemBytes)),
+    .sum_o  (raw_total),
+    .value_o(raw_len_unused)
+  );
   assign err_total = err_q || beat_error;
 
   always_comb begin
@@ -162,8 +193,8 @@ module zvc_compressor #(
 
   always_comb begin
     for (int i = 0; i < NumElems; i++) begin
-      nonzero[i]   = elem_nz[i] && (ElemW'(i) < beat_elems);
-      elem_keep[i] = elem_nz[i] && (ElemW'(i) < beat_elems) && mode != zvc_pkg::ModeBinarize;
+      nonzero[i]   = elem_nz[i] && elem_valid[i];
+      elem_keep[i] = elem_nz[i] && elem_valid[i] && mode != zvc_pkg::ModeBinarize;
     end
   end
 
@@ -229,7 +260,7 @@ module zvc_compressor #(
           end else begin
             slot_data[(w*WinSlots + m)*ElemBits +: ElemBits] = nonzero[w*32 + m*ElemBits +: ElemBits];
           end
-          slot_keep[w*WinSlots + m] = ElemW'(w*32) < beat_elems && 3'(m) < mask_pieces;
+          slot_keep[w*WinSlots + m] = elem_valid[w*32] && 3'(m) < mask_pieces;
         end
         for (int i = 0; i < 32; i++) begin
           slot_data[(w*WinSlots + MaskSlots + i)*ElemBits +: ElemBits] =
@@ -273,7 +304,7 @@ module zvc_compressor #(
     assign chunk_mask_d = mask_q | (32'(nonzero) << pos_q);
     assign window_end = (32'(pos_q) + 32'(NumElems) == 32) || s_axis_tlast;
     // A frame that ends exactly on a window boundary adds no empty window.
-    assign window_exists = pos_q != '0 || beat_elems != '0;
+    assign window_exists = pos_q != '0 || elem_valid[0];
     assign chunk_len_d   = LenW'(packed_count) * LenW'(code_bytes);
     assign chunk_hold_d  = pos_q == '0 && window_exists;
     assign chunk_patch_d = window_end && window_exists;
@@ -296,11 +327,9 @@ module zvc_compressor #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       chunk_valid_q <= 1'b0;
-      raw_len_q     <= '0;
       err_q         <= 1'b0;
     end else begin
       if (in_fire) begin
-        raw_len_q <= s_axis_tlast ? '0 : raw_total;
         err_q     <= s_axis_tlast ? 1'b0 : err_total;
       end
       if (in_fire) chunk_valid_q <= 1'b1;

@@ -83,6 +83,7 @@ module zvc_packer #(
   localparam int PtrW = $clog2(FrameDepth);
   localparam int CntW = $clog2(FrameDepth + 1);
   localparam int StoreBytes = Rows * BusBytes;
+  localparam int AddW = $clog2(HoleBytes + ChunkBytes + 1);  // bytes one chunk adds to a frame
 
   logic [StoreBytes*8-1:0] store_q, store_d;
   logic [StoreBytes-1:0]   store_we;
@@ -92,13 +93,13 @@ module zvc_packer #(
   logic [RowW-1:0]         rd_d, rd_q, closed_d, closed_q;  // head row; rows before closed_q may leave
   logic [PosW-2:0]         hole_d, hole_q;        // position of the open hole
   logic                    hole_open_d, hole_open_q;
-  logic [31:0]             in_len_d, in_len_q;    // bytes of the frame being filled
+  logic [31:0]             in_len_q;              // bytes of the frame being filled
   logic [31:0]             fq_len_q [FrameDepth];
   logic [InfoBits-1:0]     fq_info_q [FrameDepth];
   logic [PtrW-1:0]         fq_wr_d, fq_wr_q, fq_sts_d, fq_sts_q;
   logic [CntW-1:0]         fq_count_d, fq_count_q, fq_done_d, fq_done_q;  // queued frames; of them, fully sent
 
-  logic             chunk_fire, push, out_fire, sts_fire, hold, patch;
+  logic             chunk_fire, push, out_fire, sts_fire, hold, patch, frame_some;
   logic [RowW-1:0]  used_rows, final_row, wr_row, last_row;
   logic [LaneW-1:0] wr_lane;
   logic [PosW-1:0]  data_pos, end_pos, end_last;
@@ -145,12 +146,24 @@ module zvc_packer #(
   assign end_pos   = data_pos + PosW'(chunk_len_i);
   assign wr_off    = wr_q[PosW-2:0];
   assign hole_pos  = hold ? wr_off : hole_q;
-  assign frame_len = in_len_q + 32'(hold ? 4 : 0) + 32'(chunk_len_i);
+  // frame_len = in_len_q + the hole + the chunk, without a 32-bit carry chain.
+  cdma_len_acc #(.Width(32), .LowW(AddW)) u_in_len (
+    .clk_i,
+    .rst_ni,
+    .en_i   (chunk_fire),
+    .clear_i(chunk_last_i),
+    .add_i  (AddW'(hold ? 4 : 0) + AddW'(chunk_len_i)),
+    .sum_o  (frame_len),
+    .value_o(in_len_q)
+  );
   assign end_last  = end_pos - 1'b1;
   assign last_row  = end_last[PosW-1:LaneW];  // row of the chunk's last byte
-  // A frame's last row: the row of its last byte, or for an empty frame a row of its own.
-  assign final_row = frame_len != '0 ? last_row : wr_row;
-  assign final_cnt = frame_len != '0 ? BeatW'(end_last[LaneW-1:0]) + 1'b1 : '0;
+  // A frame's last row: the row of its last byte, or for an empty frame a row
+  // of its own. The frame is empty when nothing came before and nothing comes
+  // now, not when the 32-bit sum is zero (that would put an adder in front).
+  assign frame_some = in_len_q != '0 || hold || chunk_len_i != '0;
+  assign final_row = frame_some ? last_row : wr_row;
+  assign final_cnt = frame_some ? BeatW'(end_last[LaneW-1:0]) + 1'b1 : '0;
   assign final_idx = final_row[RowW-2:0];
   assign row0_idx  = data_pos[PosW-2:LaneW];
   assign hole_idx  = hole_pos[PosW-2:LaneW];
@@ -220,7 +233,6 @@ module zvc_packer #(
     last_d      = last_q;
     hole_d      = hole_q;
     hole_open_d = hole_open_q;
-    in_len_d    = in_len_q;
     fq_wr_d     = fq_wr_q;
     fq_sts_d    = fq_sts_q;
     fq_count_d  = fq_count_q;
@@ -235,12 +247,10 @@ module zvc_packer #(
         wr_d     = {final_row + 1'b1, LaneW'(0)};
         closed_d = final_row + 1'b1;
         last_d[final_idx] = 1'b1;
-        in_len_d = '0;
       end else begin
         wr_d = end_pos;
         // Rows below the one holding the frame's newest byte are complete.
-        if (frame_len != '0) closed_d = last_row;
-        in_len_d = frame_len;
+        if (frame_some) closed_d = last_row;
       end
       if (hold) hole_d = wr_off;
       hole_open_d = (hole_open_q || hold) && !patch;
@@ -259,7 +269,6 @@ module zvc_packer #(
       last_q      <= '0;
       hole_q      <= '0;
       hole_open_q <= 1'b0;
-      in_len_q    <= '0;
       fq_wr_q     <= '0;
       fq_sts_q    <= '0;
       fq_count_q  <= '0;
@@ -271,7 +280,6 @@ module zvc_packer #(
       last_q      <= last_d;
       hole_q      <= hole_d;
       hole_open_q <= hole_open_d;
-      in_len_q    <= in_len_d;
       fq_wr_q     <= fq_wr_d;
       fq_sts_q    <= fq_sts_d;
       fq_count_q  <= fq_count_d;

@@ -73,7 +73,8 @@ module zvc_unpacker #(
   logic [TakeW-1:0]      consume;
   logic                  pop;
   logic                  here_q;
-  logic [31:0]           in_len_q, in_len_d;  // bytes of the frame arriving, this beat's included
+  logic [31:0]           in_len_d;  // bytes of the frame arriving, this beat's included
+  logic [31:0]           in_len_unused;  // the same before this beat
   logic [FrameDepth*32-1:0] lens_q;  // lengths of the frames whose tlast arrived, oldest first
   logic [FrameDepth-1:0] holes_q;    // their holes flags, the same way
   logic                  in_holes_q, in_holes_d;  // the frame arriving had a beat with holes
@@ -86,7 +87,16 @@ module zvc_unpacker #(
   assign s_axis_tready = fill_q <= FillW'(CapBytes - BusBytes) && cnt_q != CntW'(FrameDepth);
   assign in_fire       = s_axis_tvalid && s_axis_tready;
   assign in_bytes      = in_fire ? beat_bytes : '0;
-  assign in_len_d      = in_len_q + 32'(in_bytes);
+  // in_len_d = the frame's bytes before this beat + in_bytes, without a 32-bit carry chain.
+  cdma_len_acc #(.Width(32), .LowW(BeatW)) u_in_len (
+    .clk_i,
+    .rst_ni,
+    .en_i   (in_fire),
+    .clear_i(s_axis_tlast),
+    .add_i  (in_bytes),
+    .sum_o  (in_len_d),
+    .value_o(in_len_unused)
+  );
   assign push          = in_fire && s_axis_tlast;
   // Contiguous from bit 0 means tkeep + 1 is a power of two.
   assign in_holes_d    = in_holes_q || (in_fire && (s_axis_tkeep & (s_axis_tkeep + 1'b1)) != '0);
@@ -141,7 +151,6 @@ module zvc_unpacker #(
       keep_q   <= '0;
       here_q   <= 1'b0;
       cnt_q    <= '0;
-      in_len_q <= '0;
       in_holes_q <= 1'b0;
     end else begin
       fill_q  <= fill_d;
@@ -151,7 +160,6 @@ module zvc_unpacker #(
       here_q  <= take_sel_i ? cnt1 != '0 && head1 <= FillW'(PeekBytes) : cnt0 != '0 && head0 <= FillW'(PeekBytes);
       cnt_q   <= take_sel_i ? cnt1 : cnt0;
       if (in_fire) begin
-        in_len_q   <= s_axis_tlast ? '0 : in_len_d;
         in_holes_q <= !s_axis_tlast && in_holes_d;
       end
     end
