@@ -127,7 +127,7 @@ module zvc_compressor #(
   // prefix AND of whole elements' tkeep bits, a few gates deep (a popcount
   // of tkeep would put an adder tree in front of the compaction network).
   // The count is that thermometer's length, as an OR of its one-hot edge.
-  always_comb begin
+  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     logic whole, prefix;
     elem_part = 1'b0;
     prefix    = 1'b1;
