@@ -11,7 +11,7 @@
 //            q kept slots below it; slots at and above the count are zero.
 //   expand:  output slot p is input slot (number of kept slots below p) when
 //            p is kept, zero otherwise.
-//   count:   the number of kept slots, for both.
+//   count:   the number of kept slots, for both, and cdma_popcount's.
 // The references gather over every pair (i, q) by prefix counts: an N^2
 // gather, where the networks route in log2(N) stages. They are written
 // bit-plane-wise (a wide AND and OR per output bit) so that Yosys builds
@@ -33,6 +33,10 @@ module fv_networks #(
     .data_i(data), .keep_i(keep), .data_o(packed_data), .count_o(packed_count));
   zvc_expand #(.NumSlots(NumSlots), .SlotBits(SlotBits)) dut_expand (
     .data_i(data), .keep_i(keep), .data_o(spread_data), .count_o(spread_count));
+
+  // The codecs' adder-tree population count, against $countones.
+  logic [CntW-1:0] tree_count;
+  cdma_popcount #(.Width(NumSlots)) dut_popcount (.bits_i(keep), .count_o(tree_count));
 
   wire [CntW-1:0] count = CntW'($countones(keep));
 
@@ -75,6 +79,7 @@ module fv_networks #(
   always @* begin
     assert (packed_count == count);
     assert (spread_count == count);
+    assert (tree_count == count);
     assert (packed_data == packed_ref);
     assert (spread_data == spread_ref);
   end

@@ -9,6 +9,7 @@ prim/cdma_ram_1r1w.sv
 prim/cdma_fifo_sync.sv
 prim/cdma_owner_queue.sv
 prim/cdma_len_acc.sv
+prim/cdma_popcount.sv
 prim/zvc_compact_ctrl.sv
 prim/zvc_compact.sv
 prim/zvc_expand.sv

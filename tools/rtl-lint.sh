@@ -79,6 +79,7 @@ group_prim() {
   clean cdma_ram_1r1w "Width=73 Depth=5"
   for p in "Depth=2 CountW=1" "Depth=5 CountW=8"; do clean cdma_owner_queue "$p"; done
   for p in "" "Width=9 LowW=1"; do clean cdma_len_acc "$p"; done
+  for p in "" "Width=1" "Width=36"; do clean cdma_popcount "$p"; done
 }
 
 # The codecs at one point: "E B" with the frame modes (the default), "E B
@@ -143,6 +144,7 @@ group_refused() {
   refused cdma_ring "Fetch=1" "Fetch must be from 2 to 16"
   refused cdma_ram_1r1w "Depth=1" "Depth must be at least 2"
   refused cdma_len_acc "LowW=32" "LowW must be 1 to Width-1"
+  refused cdma_popcount "Width=0" "Width must be at least 1"
   refused cdma_buffer "DepthBeats=1" "DepthBeats must be from 2"
   refused cdma_engine "MaxBurstBeats=32 BufferBeats=16" "BufferBeats must be at least"
   refused cdma_engine "MaxBurstBeats=0" "MaxBurstBeats must be from 1 to 256"

@@ -335,8 +335,10 @@ module zvc_decompressor #(
     // differs (fewer than 4 bytes available) the beat needs more bytes than
     // there are either way, and its slots read as zero.
     assign bits_fast  = peek[NumElems-1:0] & win_valid_q[NumElems-1:0];
-    assign ones       = at_start ? ElemW'($countones(bits_fast)) : ones_q;
-    assign ones_next  = ElemW'($countones(mask_cur[2*NumElems-1:NumElems]));
+    logic [ElemW-1:0] ones_start;
+    cdma_popcount #(.Width(NumElems)) u_ones_start (.bits_i(bits_fast), .count_o(ones_start));
+    cdma_popcount #(.Width(NumElems)) u_ones_next (.bits_i(mask_cur[2*NumElems-1:NumElems]), .count_o(ones_next));
+    assign ones       = at_start ? ones_start : ones_q;
     assign beat_bad   = at_start && (mask_raw & ~win_valid_q) != '0;
     assign src        = (mode_q == zvc_pkg::ModeBinarize) ? '1 :
                         unsqueeze(mode_q, at_start ? peek_m[32 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits]);

@@ -83,7 +83,7 @@ module zvc_unpacker #(
   logic [FillW-1:0]      next_len;  // the second frame's length, when it is wholly buffered
   logic                  in_fire, push;
 
-  assign beat_bytes    = BeatW'($countones(s_axis_tkeep));
+  cdma_popcount #(.Width(BusBytes)) u_beat_bytes (.bits_i(s_axis_tkeep), .count_o(beat_bytes));
   assign s_axis_tready = fill_q <= FillW'(CapBytes - BusBytes) && cnt_q != CntW'(FrameDepth);
   assign in_fire       = s_axis_tvalid && s_axis_tready;
   assign in_bytes      = in_fire ? beat_bytes : '0;
