@@ -9,7 +9,8 @@
 // zvc_expand; when a window spans beats, its mask is read with its first beat
 // and kept for the others.
 // Timing: the decision to fire a beat starts from registers (the frame's
-// bytes available, the window's remaining mask bits and their popcount), and
+// bytes available, whether the beat is the frame's last, the beat's element
+// bits, the window's remaining mask bits and their popcount), and
 // what follows from it (bytes consumed, frame end) is worked out for both
 // outcomes, fire only selecting (Fmax on the iCE40: docs/resources.md).
 //
@@ -183,6 +184,7 @@ module zvc_decompressor #(
 
   // ---- Frame state ---------------------------------------------------------------
   logic             active_q, in_done_q, trunc_q, trail_q, bad_q, holes_q;
+  logic             raw_done_q, last_beat_q;  // no beats left; one beat left
   logic [31:0]      beats_left_q, comp_q;
   logic [BeatW-1:0] tail_q;  // bytes of the frame's last beat
 
@@ -190,14 +192,19 @@ module zvc_decompressor #(
   logic             in_done_d, raw_done_d, trunc_d, trail_d, bad_d, holes_d, sts_space, last_beat;
   logic [31:0]      comp_d;
   logic [BeatW-1:0] beat_bytes, cmd_tail;
+  logic             cmd_one_beat, next_last;
 
   // Every beat but a frame's last is full; the last has the bytes left over
   // (none for a zero length).
   assign cmd_tail   = (cmd_bytes == '0) ? '0 :
                       (cmd_bytes[$clog2(BusBytes)-1:0] == '0) ? BeatW'(BusBytes) :
                       BeatW'(cmd_bytes[$clog2(BusBytes)-1:0]);
-  assign raw_done   = beats_left_q == '0;
-  assign last_beat  = beats_left_q == 32'd1;
+  // The frame's beat count is kept as flags too, so that the decision to
+  // fire and the beat's elements start from registers, not from a compare.
+  assign cmd_one_beat = cmd_bytes <= 32'(BusBytes);
+  assign next_last  = beats_left_q == 32'd2;  // after this beat, one is left
+  assign raw_done   = raw_done_q;
+  assign last_beat  = last_beat_q;
   assign beat_bytes = last_beat ? tail_q : BeatW'(BusBytes);
 
   // Payload bytes of this frame the decoder may use now; bytes beyond read as
@@ -233,12 +240,14 @@ module zvc_decompressor #(
     logic [Slots*ElemBits-1:0] source, spread;  // source: the peek bytes, one code per slot
     logic [Slots-1:0]          slot_keep;
     logic [SlotCntW-1:0]       slot_count;
-    logic [ElemW-1:0]          beat_elems;  // elements in this beat, the last one maybe partial
+    logic [NumElems-1:0]       beat_valid_q;  // the beat's elements (the last one maybe partial)
+    logic [NumElems-1:0]       tail_valid, cmd_valid;
     logic [2:0]                slot_bytes;   // bytes a slot takes from the payload
     logic [2:0]                mask_pieces;  // slots a mask fills
 
     assign slot_bytes  = (mode_q == zvc_pkg::ModeBinarize) ? 3'(ElemBytes) : code_bytes;
-    assign beat_elems  = ElemW'(elems_in(32'(beat_bytes)));
+    assign tail_valid  = ~({NumElems{1'b1}} << elems_in(32'(tail_q)));
+    assign cmd_valid   = cmd_one_beat ? ~({NumElems{1'b1}} << elems_in(32'(cmd_tail))) : '1;
     assign mask_pieces = Dpr ? 3'(4 / 32'(slot_bytes)) : 3'(MaskSlots);
 
     always @* begin  // reads what it writes: see docs/rtl.md, Icarus
@@ -257,7 +266,7 @@ module zvc_decompressor #(
     end
 
     always @* begin  // reads what it writes: see docs/rtl.md, Icarus
-      logic [31:0] win_elems, mask_raw, mask;
+      logic [31:0] win_valid, mask_raw, mask;
       logic [31:0] ones_before;  // non-zero elements of earlier windows in this beat
       logic [PeekBytes*8-1:0] bytes;
       bytes       = peek_m;
@@ -265,7 +274,7 @@ module zvc_decompressor #(
       beat_bad    = 1'b0;
       ones_before = '0;
       for (int w = 0; w < WinPerBeat; w++) begin
-        win_elems = (32'(beat_elems) > 32'(w*32)) ? 32'(beat_elems) - 32'(w*32) : '0;
+        win_valid = beat_valid_q[w*32 +: 32];  // none for a window past the beat's end
         // Mask w sits after w masks and ones_before codes.
         mask_raw = '0;
         for (int k = 0; k <= 32*(WinPerBeat-1); k++) begin
@@ -276,9 +285,9 @@ module zvc_decompressor #(
           end
         end
         if (mode_q == zvc_pkg::ModeBinarize) mask_raw = bytes[4*w*8 +: 32];
-        mask = (win_elems != '0) ? (mask_raw & valid_bits(win_elems)) : '0;
-        if (win_elems != '0 && (mask_raw & ~valid_bits(win_elems)) != '0) beat_bad = 1'b1;
-        for (int m = 0; m < MaskSlots; m++) slot_keep[w*WinSlots + m] = win_elems != '0 && 3'(m) < mask_pieces;
+        mask = mask_raw & win_valid;
+        if (win_valid[0] && (mask_raw & ~win_valid) != '0) beat_bad = 1'b1;
+        for (int m = 0; m < MaskSlots; m++) slot_keep[w*WinSlots + m] = win_valid[0] && 3'(m) < mask_pieces;
         for (int i = 0; i < 32; i++) begin
           slot_keep[w*WinSlots + MaskSlots + i] = mask[i] && mode_q != zvc_pkg::ModeBinarize;
           beat_bits[w*32 + i] = mask[i];
@@ -300,6 +309,17 @@ module zvc_decompressor #(
       end
     end
     assign needed = TakeW'(32'(slot_count) * 32'(slot_bytes));
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) begin
+        beat_valid_q <= '0;
+      end else if (load) begin
+        beat_valid_q <= cmd_valid;
+      end else if (fire) begin
+        // Past the frame's last beat the value is unused until the next load.
+        beat_valid_q <= next_last ? tail_valid : '1;
+      end
+    end
   end else begin : gen_split_windows
     // The window's mask is read at its first beat; the part for later beats
     // is kept shifted down (mask_q) with the next beat's popcount (ones_q),
@@ -420,6 +440,8 @@ module zvc_decompressor #(
       bad_q        <= 1'b0;
       tail_q       <= '0;
       beats_left_q <= '0;
+      raw_done_q   <= 1'b1;
+      last_beat_q  <= 1'b0;
       comp_q       <= '0;
       holes_q      <= 1'b0;
       mode_q       <= zvc_pkg::ModeZvc;
@@ -436,6 +458,8 @@ module zvc_decompressor #(
       // At least one beat, so that a zero length still ends its frame.
       beats_left_q <= (cmd_bytes == '0) ? 32'd1 :
                       (cmd_bytes >> $clog2(BusBytes)) + 32'(cmd_bytes[$clog2(BusBytes)-1:0] != '0);
+      raw_done_q   <= 1'b0;
+      last_beat_q  <= cmd_one_beat;
       comp_q       <= '0;
       holes_q      <= 1'b0;
     end else begin
@@ -448,6 +472,8 @@ module zvc_decompressor #(
       holes_q   <= holes_d;
       if (fire) begin
         beats_left_q <= beats_left_q - 32'd1;
+        raw_done_q   <= last_beat_q;
+        last_beat_q  <= next_last;
       end
     end
   end
@@ -499,6 +525,7 @@ module zvc_decompressor #(
   assign sts_comp_bytes_o = sts_word[34:3];
   assign sts_error_o      = sts_word[2:0];
 
+  `CDMA_ASSERT(beat_flags, raw_done_q == (beats_left_q == '0) && last_beat_q == (beats_left_q == 32'd1))
   `CDMA_ASSERT(consume_le_avail, consume <= avail)
   `CDMA_ASSERT(frame_end_at_last_byte, frame_end == (active_q && !in_done_q && frame_here && consume == head_avail))
   `CDMA_ASSERT(pop_only_known, !frame_end || frame_known)
