@@ -185,27 +185,27 @@ module zvc_decompressor #(
   // ---- Frame state ---------------------------------------------------------------
   logic             active_q, in_done_q, trunc_q, trail_q, bad_q, holes_q;
   logic             raw_done_q, last_beat_q;  // no beats left; one beat left
-  logic [31:0]      beats_left_q, comp_q;
+  // Beats left: full_q full beats, then the partial last beat while part_q.
+  logic [31:0]      full_q, comp_q;
+  logic             part_q;
   logic [BeatW-1:0] tail_q;  // bytes of the frame's last beat
 
-  logic             raw_done, all_here, out_free, drain, frame_open, frame_end, complete;
-  logic             in_done_d, raw_done_d, trunc_d, trail_d, bad_d, holes_d, sts_space, last_beat;
+  logic             all_here, out_free, drain, frame_open, frame_end, complete;
+  logic             in_done_d, raw_done_d, trunc_d, trail_d, bad_d, holes_d, sts_space;
   logic [31:0]      comp_d;
   logic [BeatW-1:0] beat_bytes, cmd_tail;
-  logic             cmd_one_beat, next_last;
+  logic             cmd_part, cmd_one_beat, next_last;
 
   // Every beat but a frame's last is full; the last has the bytes left over
-  // (none for a zero length).
-  assign cmd_tail   = (cmd_bytes == '0) ? '0 :
-                      (cmd_bytes[$clog2(BusBytes)-1:0] == '0) ? BeatW'(BusBytes) :
-                      BeatW'(cmd_bytes[$clog2(BusBytes)-1:0]);
-  // The frame's beat count is kept as flags too, so that the decision to
-  // fire and the beat's elements start from registers, not from a compare.
+  // (none for a zero length: one null beat, counted as the partial one).
+  assign cmd_part   = cmd_bytes[$clog2(BusBytes)-1:0] != '0 || cmd_bytes == '0;
+  assign cmd_tail   = cmd_part ? BeatW'(cmd_bytes[$clog2(BusBytes)-1:0]) : BeatW'(BusBytes);
+  // The beat count is kept as two parts (no ceil(length/B) at the command's
+  // load) and as flags, so that the decision to fire and the beat's elements
+  // start from registers, not from a compare.
   assign cmd_one_beat = cmd_bytes <= 32'(BusBytes);
-  assign next_last  = beats_left_q == 32'd2;  // after this beat, one is left
-  assign raw_done   = raw_done_q;
-  assign last_beat  = last_beat_q;
-  assign beat_bytes = last_beat ? tail_q : BeatW'(BusBytes);
+  assign next_last  = part_q ? full_q == 32'd1 : full_q == 32'd2;  // after this beat, one is left
+  assign beat_bytes = last_beat_q ? tail_q : BeatW'(BusBytes);
 
   // Payload bytes of this frame the decoder may use now; bytes beyond read as
   // zero. Once the frame's tlast is in, all its bytes are.
@@ -232,6 +232,16 @@ module zvc_decompressor #(
     elems_in = 32'((33'(bytes) + 33'(ElemBytes - 1)) >> ElemShift);
   endfunction
 
+  // The element bits of a beat of `bytes` bytes.
+  function automatic logic [NumElems-1:0] elem_bits(input logic [31:0] bytes);
+    elem_bits = ~({NumElems{1'b1}} << elems_in(bytes));
+  endfunction
+
+  // count * bytes for bytes of 0, 1, 2 or 4: a choice of shifts, not a multiplier.
+  function automatic logic [31:0] times(input logic [31:0] count, input logic [2:0] bytes);
+    times = (bytes[2] ? count << 2 : '0) | (bytes[1] ? count << 1 : '0) | (bytes[0] ? count : '0);
+  endfunction
+
   if (WholeWindows) begin : gen_whole_windows
     localparam int WinSlots = zvc_pkg::window_slots(ElemBytes, Dpr);
     localparam int Slots = WinPerBeat * WinSlots;
@@ -246,8 +256,8 @@ module zvc_decompressor #(
     logic [2:0]                mask_pieces;  // slots a mask fills
 
     assign slot_bytes  = (mode_q == zvc_pkg::ModeBinarize) ? 3'(ElemBytes) : code_bytes;
-    assign tail_valid  = ~({NumElems{1'b1}} << elems_in(32'(tail_q)));
-    assign cmd_valid   = cmd_one_beat ? ~({NumElems{1'b1}} << elems_in(32'(cmd_tail))) : '1;
+    assign tail_valid  = elem_bits(32'(tail_q));
+    assign cmd_valid   = cmd_one_beat ? elem_bits(32'(cmd_tail)) : '1;
     assign mask_pieces = Dpr ? 3'(4 / 32'(slot_bytes)) : 3'(MaskSlots);
 
     always @* begin  // reads what it writes: see docs/rtl.md, Icarus
@@ -308,7 +318,13 @@ module zvc_decompressor #(
         beat_slots[w*32*ElemBits +: 32*ElemBits] = spread[(w*WinSlots + MaskSlots)*ElemBits +: 32*ElemBits];
       end
     end
-    assign needed = TakeW'(32'(slot_count) * 32'(slot_bytes));
+    // The beat's byte count from a tree count of its slots, beside the
+    // network's own count (a prefix count: a chain of small adds).
+    logic [SlotCntW-1:0] slots_kept;
+    cdma_popcount #(.Width(Slots)) u_slots_kept (.bits_i(slot_keep), .count_o(slots_kept));
+    assign needed = TakeW'(times(32'(slots_kept), slot_bytes));
+
+    `CDMA_ASSERT(slots_match, slots_kept == slot_count)
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -325,7 +341,7 @@ module zvc_decompressor #(
     // is kept shifted down (mask_q) with the next beat's popcount (ones_q),
     // and win_valid_q holds the mask bits of the frame's remaining elements,
     // so that a beat's byte count starts from registers. The elements left
-    // after a beat follow from the beats left: (beats_left_q - 2) full beats
+    // after a beat follow from the beats left: (beats left - 2) full beats
     // and the last beat's tail_elems; 32 or more (a whole window) when at
     // least WinBeats + 2 beats are left.
     localparam int PosW = 5;
@@ -340,9 +356,13 @@ module zvc_decompressor #(
     logic [NumElems*ElemBits-1:0] src, spread;
     logic [ElemW-1:0]             ones, ones_q, ones_next, ones_spread;
 
+    logic [5:0] near_left;  // beats left, when fewer than WinBeats + 2
+    logic       far_left;   // WinBeats + 2 or more beats left
     assign tail_elems = ElemW'(elems_in(32'(tail_q)));
-    assign elems_next = 6'((6'(beats_left_q[NearW-1:0]) - 6'd2) * 6'(NumElems)) + 6'(tail_elems);
-    assign win_valid_next = (beats_left_q >= 32'(WinBeats + 2)) ? '1 : valid_bits(32'(elems_next));
+    assign near_left  = 6'(full_q[NearW-1:0]) + 6'(part_q);
+    assign far_left   = full_q >= 32'(WinBeats + 2) - 32'(part_q);
+    assign elems_next = 6'((near_left - 6'd2) * 6'(NumElems)) + 6'(tail_elems);
+    assign win_valid_next = far_left ? '1 : valid_bits(32'(elems_next));
     // A frame of more than 31 elements fills its first window.
     assign elems_load = 6'((cmd_bytes[7:0] + 8'(ElemBytes - 1)) >> ElemShift);
     assign win_valid_load = (cmd_bytes > 32'(31 * ElemBytes)) ? '1 : valid_bits(32'(elems_load));
@@ -374,7 +394,7 @@ module zvc_decompressor #(
     assign beat_bits  = bits;
     // A mask is read at a window's start, unless the frame has no elements
     // (a zero length: one null beat, no payload bytes).
-    assign needed = TakeW'((at_start && win_valid_q[0] ? 32'd4 : 32'd0) + 32'(ones) * 32'(code_bytes));
+    assign needed = TakeW'((at_start && win_valid_q[0] ? 32'd4 : 32'd0) + times(32'(ones), code_bytes));
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -388,7 +408,7 @@ module zvc_decompressor #(
       end else if (fire) begin
         mask_q       <= mask_cur >> NumElems;
         ones_q       <= ones_next;
-        pos_q        <= (32'(pos_q) + 32'(NumElems) == 32 || last_beat) ? '0 : pos_q + PosW'(NumElems);
+        pos_q        <= (32'(pos_q) + 32'(NumElems) == 32 || last_beat_q) ? '0 : pos_q + PosW'(NumElems);
         // Past the frame's last beat the value is unused until the next load.
         win_valid_q  <= win_valid_next;
       end
@@ -410,8 +430,8 @@ module zvc_decompressor #(
   logic out_valid_q;
 
   assign out_free     = !out_valid_q || m_axis_tready;
-  assign fire         = active_q && !raw_done && out_free && (needed <= avail || all_here);
-  assign drain        = active_q && raw_done && !in_done_q;
+  assign fire         = active_q && !raw_done_q && out_free && (needed <= avail || all_here);
+  assign drain        = active_q && raw_done_q && !in_done_q;
   // Bytes consumed and whether the frame ends (its last byte consumed), both
   // for a beat fired and for none: fire only selects (zvc_unpacker).
   assign consume_fire = (needed < avail) ? needed : avail;
@@ -422,7 +442,7 @@ module zvc_decompressor #(
   assign consume      = fire ? consume_fire : consume_idle;
   assign frame_end    = fire ? end_fire : end_idle;
   assign in_done_d    = in_done_q || frame_end;
-  assign raw_done_d   = raw_done || (fire && last_beat);
+  assign raw_done_d   = raw_done_q || (fire && last_beat_q);
   assign trunc_d      = trunc_q || (fire && needed > avail);
   assign trail_d      = trail_q || (drain && consume != '0);
   assign bad_d        = bad_q || (fire && beat_bad);
@@ -439,7 +459,8 @@ module zvc_decompressor #(
       trail_q      <= 1'b0;
       bad_q        <= 1'b0;
       tail_q       <= '0;
-      beats_left_q <= '0;
+      full_q       <= '0;
+      part_q       <= 1'b0;
       raw_done_q   <= 1'b1;
       last_beat_q  <= 1'b0;
       comp_q       <= '0;
@@ -455,9 +476,8 @@ module zvc_decompressor #(
       trail_q      <= 1'b0;
       bad_q        <= 1'b0;
       tail_q       <= cmd_tail;
-      // At least one beat, so that a zero length still ends its frame.
-      beats_left_q <= (cmd_bytes == '0) ? 32'd1 :
-                      (cmd_bytes >> $clog2(BusBytes)) + 32'(cmd_bytes[$clog2(BusBytes)-1:0] != '0);
+      full_q       <= cmd_bytes >> $clog2(BusBytes);
+      part_q       <= cmd_part;
       raw_done_q   <= 1'b0;
       last_beat_q  <= cmd_one_beat;
       comp_q       <= '0;
@@ -471,7 +491,8 @@ module zvc_decompressor #(
       comp_q    <= comp_d;
       holes_q   <= holes_d;
       if (fire) begin
-        beats_left_q <= beats_left_q - 32'd1;
+        if (full_q != '0) full_q <= full_q - 32'd1;
+        else              part_q <= 1'b0;
         raw_done_q   <= last_beat_q;
         last_beat_q  <= next_last;
       end
@@ -497,7 +518,7 @@ module zvc_decompressor #(
         out_keep_q[b]       <= BeatW'(b) < beat_bytes;
         out_data_q[b*8 +: 8] <= (BeatW'(b) < beat_bytes) ? beat_data[b*8 +: 8] : 8'h00;
       end
-      out_last_q <= last_beat;
+      out_last_q <= last_beat_q;
     end
   end
 
@@ -525,7 +546,7 @@ module zvc_decompressor #(
   assign sts_comp_bytes_o = sts_word[34:3];
   assign sts_error_o      = sts_word[2:0];
 
-  `CDMA_ASSERT(beat_flags, raw_done_q == (beats_left_q == '0) && last_beat_q == (beats_left_q == 32'd1))
+  `CDMA_ASSERT(beat_flags, raw_done_q == (full_q == '0 && !part_q) && last_beat_q == (part_q ? full_q == '0 : full_q == 32'd1))
   `CDMA_ASSERT(consume_le_avail, consume <= avail)
   `CDMA_ASSERT(frame_end_at_last_byte, frame_end == (active_q && !in_done_q && frame_here && consume == head_avail))
   `CDMA_ASSERT(pop_only_known, !frame_end || frame_known)
