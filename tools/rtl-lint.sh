@@ -83,10 +83,12 @@ group_prim() {
 }
 
 # The codecs at one point: "E B" with the frame modes (the default), "E B
-# Modes=0" without them (checked at the narrowest and the widest bus).
+# Modes=0" without them (checked at the narrowest and the widest bus, where
+# the decompressor is also built with CountAhead=0, as the self-test has it).
 group_codec() {
   clean zvc_compressor "ElemBytes=$1 BusBytes=$2 ${3:-}"
   clean zvc_decompressor "ElemBytes=$1 BusBytes=$2 ${3:-}"
+  if [ -n "${3:-}" ]; then clean zvc_decompressor "ElemBytes=$1 BusBytes=$2 $3 CountAhead=0"; fi
 }
 
 group_dma() {
@@ -138,6 +140,7 @@ group_refused() {
     refused $top "BusBytes=512" "BusBytes must be a power of two"
     refused $top "Modes=2" "Modes must be 0 or 1"
   done
+  refused zvc_decompressor "CountAhead=2" "CountAhead must be 0 or 1"
   refused cdma_fifo_sync "Depth=1" "Depth must be at least 2"
   refused cdma_ring_ptr "Depth=1" "Depth must be at least 2"
   refused cdma_owner_queue "Depth=1" "Depth must be at least 2"

@@ -10,7 +10,10 @@
 // and kept for the others.
 // Timing: the decision to fire a beat starts from registers (the frame's
 // bytes available, whether the beat is the frame's last, the beat's element
-// bits, the window's remaining mask bits and their popcount), and
+// bits, the window's remaining mask bits and their popcount; for split
+// windows with CountAhead also the count of a window's first beat, made a
+// cycle ahead from the unpacker's bytes at every offset the beat before may
+// consume), and
 // what follows from it (bytes consumed, frame end) is worked out for both
 // outcomes, fire only selecting (Fmax on the iCE40: docs/resources.md).
 //
@@ -33,7 +36,10 @@
 // Latency: 2 cycles from a payload beat's acceptance to the first output beat
 // that needs it (unpacker register, output register). Throughput: one output
 // beat per cycle, frames back to back, whenever a beat's payload bytes (or,
-// for split windows, the mask plus the beat's elements) fit the bus.
+// for split windows, the mask plus the beat's elements) fit the bus. With
+// split windows and CountAhead, a malformed frame that ends truncated (its payload short)
+// or with trailing bytes drained may make the next frame's first beat wait
+// one cycle more (its count is then made from the bytes where it starts).
 // Modes (docs/format.md, "Modes"): cmd_mode_i, with the command, is the
 // frame's mode: 0 plain ZVC (as with it tied to zero), 1 binarize (masks only;
 // each element leaves as all-ones bytes where its bit is set), 2 bf16 or 3 fp8
@@ -49,7 +55,11 @@ module zvc_decompressor #(
   // Bytes per beat on both streams: a power of two, 8 to 256, at least ElemBytes.
   parameter int BusBytes = 32,
   // Accept the frame modes of cmd_mode_i; 0 builds the plain ZVC codec.
-  parameter int Modes = 1
+  parameter int Modes = 1,
+  // Split windows (fewer than 32 elements a beat): 1 makes the count of a
+  // window's first beat one cycle ahead, for a faster clock; 0 counts it from
+  // the bytes where the window starts, in fewer gates (the FPGA self-test).
+  parameter int CountAhead = 1
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -77,6 +87,7 @@ module zvc_decompressor #(
   `CDMA_CHECK_ELEM_BYTES(ElemBytes)
   `CDMA_CHECK_BUS_BYTES(BusBytes)
   `CDMA_PARAM_CHECK(g_modes_check, Modes == 0 || Modes == 1, "Modes must be 0 or 1")
+  `CDMA_PARAM_CHECK(g_ahead_check, CountAhead == 0 || CountAhead == 1, "CountAhead must be 0 or 1")
 
   localparam int ElemBits = 8 * ElemBytes;
   localparam int ElemShift = $clog2(ElemBytes);
@@ -90,6 +101,10 @@ module zvc_decompressor #(
   localparam int TakeW = $clog2(PeekBytes + 1);
   localparam int BeatW = $clog2(BusBytes + 1);
   localparam int ElemW = $clog2(NumElems + 1);
+  // Split windows count a window's first mask bits one beat ahead, at every
+  // offset a beat may consume up to (the header and B bytes of codes).
+  localparam bit Ahead = !WholeWindows && CountAhead != 0;
+  localparam int AheadBytes = Ahead ? PeekBytes + (NumElems + 7) / 8 : 1;
 
   // ---- Commands ------------------------------------------------------------------
   logic        cmd_avail, load;
@@ -147,6 +162,7 @@ module zvc_decompressor #(
 
   // ---- Payload bytes -------------------------------------------------------------
   logic [PeekBytes*8-1:0] peek, peek_m;
+  logic [AheadBytes*8-1:0] ahead;
   logic [TakeW-1:0]       consume, avail, head_avail;
   logic [PeekBytes-1:0]   head_keep;
   logic                   frame_known, frame_here;
@@ -155,11 +171,14 @@ module zvc_decompressor #(
   logic [31:0]            frame_len;
   logic                   frame_holes;
   logic                   fire;  // a beat leaves this cycle
+  logic                   fits;  // the beat's payload bytes are available
+  logic                   beat_ready;  // the beat's count is known (split windows)
 
   zvc_unpacker #(
     .BusBytes  (BusBytes),
     .PeekBytes (PeekBytes),
-    .FrameDepth(4)
+    .FrameDepth(4),
+    .AheadBytes(AheadBytes)
   ) u_unpacker (
     .clk_i,
     .rst_ni,
@@ -169,6 +188,7 @@ module zvc_decompressor #(
     .s_axis_tvalid,
     .s_axis_tready,
     .peek_o       (peek),
+    .ahead_o      (ahead),
     .avail_o      (head_avail),
     .avail_keep_o (head_keep),
     .consume0_i   (consume_idle),
@@ -252,6 +272,10 @@ module zvc_decompressor #(
     logic [SlotCntW-1:0]       slot_count;
     logic [NumElems-1:0]       beat_valid_q;  // the beat's elements (the last one maybe partial)
     logic [NumElems-1:0]       tail_valid, cmd_valid;
+    logic [AheadBytes*8-1:0]   ahead_unused;  // split windows only
+
+    assign ahead_unused = ahead;
+    assign beat_ready   = 1'b1;
     logic [2:0]                slot_bytes;   // bytes a slot takes from the payload
     logic [2:0]                mask_pieces;  // slots a mask fills
 
@@ -352,9 +376,13 @@ module zvc_decompressor #(
     logic [5:0]                   elems_load, elems_next;
     logic [PosW-1:0]              pos_q;
     logic                         at_start;
-    logic [NumElems-1:0]          bits, bits_start, bits_fast;
+    logic [NumElems-1:0]          bits, bits_start;
     logic [NumElems*ElemBits-1:0] src, spread;
     logic [ElemW-1:0]             ones, ones_q, ones_next, ones_spread;
+    logic [ElemW-1:0]             start_ones;   // the popcount of a window's first beat
+    logic                         start_ready;  // start_ones is that of the bytes where the window starts
+    logic                         has_head;     // the beat starts a window: its mask first
+    logic [2:0]                   head_bytes;   // the beat's mask bytes
 
     logic [5:0] near_left;  // beats left, when fewer than WinBeats + 2
     logic       far_left;   // WinBeats + 2 or more beats left
@@ -371,14 +399,102 @@ module zvc_decompressor #(
     assign mask_cur   = at_start ? (mask_raw & win_valid_q) : mask_q;
     assign bits_start = mask_raw[NumElems-1:0] & win_valid_q[NumElems-1:0];
     assign bits       = at_start ? bits_start : mask_q[NumElems-1:0];
+    cdma_popcount #(.Width(NumElems)) u_ones_next (.bits_i(mask_cur[2*NumElems-1:NumElems]), .count_o(ones_next));
     // The count that decides the beat reads the mask unmasked: where that
     // differs (fewer than 4 bytes available) the beat needs more bytes than
     // there are either way, and its slots read as zero.
-    assign bits_fast  = peek[NumElems-1:0] & win_valid_q[NumElems-1:0];
-    logic [ElemW-1:0] ones_start;
-    cdma_popcount #(.Width(NumElems)) u_ones_start (.bits_i(bits_fast), .count_o(ones_start));
-    cdma_popcount #(.Width(NumElems)) u_ones_next (.bits_i(mask_cur[2*NumElems-1:NumElems]), .count_o(ones_next));
-    assign ones       = at_start ? ones_start : ones_q;
+    assign ones       = at_start ? start_ones : ones_q;
+    assign beat_ready = !at_start || start_ready;
+    assign has_head   = at_start && win_valid_q[0];
+    assign head_bytes = has_head ? 3'd4 : 3'd0;
+
+    if (Ahead) begin : gen_ahead
+      // A window's first beat takes its count from start_ones_q, made one
+      // cycle ahead from the unpacker's bytes before consume (ahead): for a
+      // beat fired, at each offset it may consume (its header and o codes, o =
+      // 0..NumElems), its own count then choosing one; for a cycle without a
+      // beat, at offset 0. start_ok_q says the count is that of the bytes
+      // there; it is not after a truncated last beat or a drain of trailing
+      // bytes (malformed payloads only), and the window's first beat then
+      // waits one cycle for it.
+      logic [ElemW-1:0]                 start_ones_q, cand_ones, idle_ones, idle_load_ones;
+      logic                             start_ok_q;
+      logic [NumElems-1:0]              cand_valid;
+      logic [(NumElems+1)*NumElems-1:0] cand_bits;  // the mask bits at each offset
+      logic [(NumElems+1)*ElemW-1:0]    cand_counts;
+      logic [NumElems-1:0]              bin_bits;   // the next mask bits for binarize (no codes)
+
+      assign bin_bits = has_head ? ahead[32 +: NumElems] : ahead[0 +: NumElems];
+
+      // The next beat's mask bits at offset head_bytes + o * code_bytes, for
+      // the modes this build has (each offset a constant, so each a small mux).
+      always_comb begin
+        for (int o = 0; o <= NumElems; o++) begin
+          if (code_bytes == 3'd0)
+            cand_bits[o*NumElems +: NumElems] = bin_bits;
+          else if (Dpr && code_bytes == 3'd2)
+            cand_bits[o*NumElems +: NumElems] = has_head ? ahead[(4 + 2*o)*8 +: NumElems] : ahead[(2*o)*8 +: NumElems];
+          else if (Dpr && code_bytes == 3'd1)
+            cand_bits[o*NumElems +: NumElems] = has_head ? ahead[(4 + o)*8 +: NumElems] : ahead[o*8 +: NumElems];
+          else
+            cand_bits[o*NumElems +: NumElems] = has_head ? ahead[(4 + o*ElemBytes)*8 +: NumElems] :
+                                                                ahead[(o*ElemBytes)*8 +: NumElems];
+        end
+      end
+
+      // The next beat starts a new frame after this frame's last one.
+      assign cand_valid = last_beat_q ? win_valid_load[NumElems-1:0] : win_valid_next[NumElems-1:0];
+      for (genvar o = 0; o <= NumElems; o++) begin : g_cand
+        cdma_popcount #(.Width(NumElems)) u_count (
+          .bits_i (cand_bits[o*NumElems +: NumElems] & cand_valid),
+          .count_o(cand_counts[o*ElemW +: ElemW])
+        );
+      end
+      cdma_popcount #(.Width(NumElems)) u_idle (
+        .bits_i (ahead[0 +: NumElems] & win_valid_q[NumElems-1:0]),
+        .count_o(idle_ones)
+      );
+      cdma_popcount #(.Width(NumElems)) u_idle_load (
+        .bits_i (ahead[0 +: NumElems] & win_valid_load[NumElems-1:0]),
+        .count_o(idle_load_ones)
+      );
+      always_comb begin
+        cand_ones = '0;
+        for (int o = 0; o <= NumElems; o++) begin
+          if (ElemW'(o) == ones) cand_ones = cand_counts[o*ElemW +: ElemW];
+        end
+      end
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          start_ones_q <= '0;
+          start_ok_q   <= 1'b0;
+        end else if (fire) begin
+          // Consumed: the beat's bytes if they fit; else the frame's rest, so
+          // that only a next frame's count can be off.
+          start_ones_q <= cand_ones;
+          start_ok_q   <= fits || !last_beat_q;
+        end else begin
+          start_ones_q <= load ? idle_load_ones : idle_ones;
+          start_ok_q   <= consume_idle == '0;
+        end
+      end
+
+      // Once a frame's bytes are all consumed its counts no longer matter: a
+      // beat needs its header bytes (none there) or has no elements.
+      `CDMA_ASSERT(start_ones_exact, !(active_q && !raw_done_q && !in_done_q && at_start && start_ok_q) ||
+                                     start_ones_q == ElemW'($countones(peek[NumElems-1:0] & win_valid_q[NumElems-1:0])))
+      assign start_ones  = start_ones_q;
+      assign start_ready = start_ok_q;
+    end else begin : gen_at_start
+      logic [AheadBytes*8-1:0] ahead_unused;
+      assign ahead_unused = ahead;
+      cdma_popcount #(.Width(NumElems)) u_ones_start (
+        .bits_i (peek[NumElems-1:0] & win_valid_q[NumElems-1:0]),
+        .count_o(start_ones)
+      );
+      assign start_ready = 1'b1;
+    end
+
     assign beat_bad   = at_start && (mask_raw & ~win_valid_q) != '0;
     assign src        = (mode_q == zvc_pkg::ModeBinarize) ? '1 :
                         unsqueeze(mode_q, at_start ? peek_m[32 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits]);
@@ -394,7 +510,7 @@ module zvc_decompressor #(
     assign beat_bits  = bits;
     // A mask is read at a window's start, unless the frame has no elements
     // (a zero length: one null beat, no payload bytes).
-    assign needed = TakeW'((at_start && win_valid_q[0] ? 32'd4 : 32'd0) + times(32'(ones), code_bytes));
+    assign needed = TakeW'(32'(head_bytes) + times(32'(ones), code_bytes));
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
@@ -414,7 +530,7 @@ module zvc_decompressor #(
       end
     end
 
-    `CDMA_ASSERT(ones_match, !(fire && needed <= avail) || ones == ones_spread)
+    `CDMA_ASSERT(ones_match, !(fire && fits) || ones == ones_spread)
   end
 
   if (Dpr) begin : gen_widen
@@ -430,11 +546,12 @@ module zvc_decompressor #(
   logic out_valid_q;
 
   assign out_free     = !out_valid_q || m_axis_tready;
-  assign fire         = active_q && !raw_done_q && out_free && (needed <= avail || all_here);
+  assign fits         = needed <= avail;
+  assign fire         = active_q && !raw_done_q && out_free && beat_ready && (fits || all_here);
   assign drain        = active_q && raw_done_q && !in_done_q;
   // Bytes consumed and whether the frame ends (its last byte consumed), both
   // for a beat fired and for none: fire only selects (zvc_unpacker).
-  assign consume_fire = (needed < avail) ? needed : avail;
+  assign consume_fire = fits ? needed : avail;
   assign consume_idle = drain ? avail : '0;
   assign frame_open   = active_q && !in_done_q && frame_here;
   assign end_fire     = frame_open && needed >= head_avail;
@@ -443,7 +560,7 @@ module zvc_decompressor #(
   assign frame_end    = fire ? end_fire : end_idle;
   assign in_done_d    = in_done_q || frame_end;
   assign raw_done_d   = raw_done_q || (fire && last_beat_q);
-  assign trunc_d      = trunc_q || (fire && needed > avail);
+  assign trunc_d      = trunc_q || (fire && !fits);
   assign trail_d      = trail_q || (drain && consume != '0);
   assign bad_d        = bad_q || (fire && beat_bad);
   assign comp_d       = frame_end ? frame_len : comp_q;

@@ -21,6 +21,10 @@
 // of a beat (any beat may be partial); a tkeep that is not contiguous from
 // bit 0 is taken the same way and reported on frame_holes_o. Bytes of peek_o
 // at or above avail_o are undefined.
+// ahead_o is the window before this cycle's consume: the buffered bytes with
+// this cycle's input beat behind them (its bytes count only if it is
+// accepted), so that peek_o next cycle is ahead_o shifted down by consume; a
+// consumer works out next cycle's values from it for each consume it may take.
 // Latency: a beat accepted in cycle t is in peek_o from t+1.
 // Reset: asynchronous, active low.
 `include "cdma_assert.svh"
@@ -32,6 +36,8 @@ module zvc_unpacker #(
   parameter int PeekBytes = 36,
   // Frames whose end may be buffered at once: 2 or more.
   parameter int FrameDepth = 4,
+  // Bytes of ahead_o, 1 to 3*BusBytes.
+  parameter int AheadBytes = 1,
   localparam int CapBytes = 3 * BusBytes,
   localparam int TakeW = $clog2(PeekBytes + 1)
 ) (
@@ -43,6 +49,7 @@ module zvc_unpacker #(
   input  logic                   s_axis_tvalid,
   output logic                   s_axis_tready,
   output logic [PeekBytes*8-1:0] peek_o,
+  output logic [AheadBytes*8-1:0] ahead_o,
   output logic [TakeW-1:0]       avail_o,
   output logic [PeekBytes-1:0]   avail_keep_o,
   input  logic [TakeW-1:0]       consume0_i,
@@ -59,12 +66,14 @@ module zvc_unpacker #(
   `CDMA_PARAM_CHECK(g_peek_check, PeekBytes >= 1 && PeekBytes <= 2 * BusBytes,
                     "PeekBytes must be 1 to 2*BusBytes")
   `CDMA_PARAM_CHECK(g_depth_check, FrameDepth >= 2, "FrameDepth must be at least 2")
+  `CDMA_PARAM_CHECK(g_ahead_check, AheadBytes >= 1 && AheadBytes <= 3 * BusBytes,
+                    "AheadBytes must be 1 to 3*BusBytes")
 
   localparam int FillW = $clog2(CapBytes + 1);
   localparam int BeatW = $clog2(BusBytes + 1);
   localparam int CntW = $clog2(FrameDepth + 1);
 
-  logic [CapBytes*8-1:0] buf_q, buf_d;
+  logic [CapBytes*8-1:0] buf_q, buf_d, placed, merged;
   logic [FillW-1:0]      fill_q, fill_d;
   logic [FillW-1:0]      head_q;  // bytes in the buffer of the oldest unfinished frame
   logic [FillW-1:0]      head_pre, head_pop, head0, head1;
@@ -115,15 +124,15 @@ module zvc_unpacker #(
   // fill_q are free, so whether it is accepted does not matter), then the
   // whole buffer shifts by consume: the consumer's late decision drives one
   // shifter.
-  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
-    logic [CapBytes*8-1:0] placed, merged;
-    placed = (CapBytes*8)'(s_axis_tdata) << {fill_q, 3'b000};
+  assign placed = (CapBytes*8)'(s_axis_tdata) << {fill_q, 3'b000};
+  always_comb begin
     for (int k = 0; k < CapBytes; k++) begin
       merged[k*8 +: 8] = (FillW'(k) >= fill_q) ? placed[k*8 +: 8] : buf_q[k*8 +: 8];
     end
-    buf_d  = merged >> {consume, 3'b000};
-    fill_d = fill_q - FillW'(consume) + FillW'(in_bytes);
   end
+  assign buf_d   = merged >> {consume, 3'b000};
+  assign fill_d  = fill_q - FillW'(consume) + FillW'(in_bytes);
+  assign ahead_o = merged[AheadBytes*8-1:0];
 
   // The oldest frame's bytes next cycle, for either decision. After a pop the
   // next frame is oldest: a complete one is wholly in the buffer; the one
