@@ -3,11 +3,12 @@
 // register loaded from one pin, every output goes into a register, and the
 // output registers are XOR-folded into one registered pin, so no logic is
 // optimized away and every timing path of the block starts and ends at a
-// flip-flop. Block 0: zvc_compressor; 1: zvc_decompressor.
+// flip-flop. Block 0: zvc_compressor; 1: zvc_decompressor, with CountAhead.
 module cdma_fmax_top #(
   parameter int ElemBytes = 1,
   parameter int BusBytes = 8,
-  parameter int Block = 0
+  parameter int Block = 0,
+  parameter int CountAhead = 1
 ) (
   input  logic clk,
   input  logic din,
@@ -51,7 +52,7 @@ module cdma_fmax_top #(
     );
     assign out_d[OutW-1:DataW+69] = '0;
   end else begin : gen_decompressor
-    zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) u_block (
+    zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .CountAhead(CountAhead)) u_block (
       .clk_i           (clk),
       .rst_ni          (in_q[InW-1]),
       .cmd_valid_i     (in_q[DataW+4]),
