@@ -52,7 +52,8 @@ cdma_map() {
 }
 
 # cdma_yosys NAME LOG SCRIPT: runs SCRIPT with implicit wires as errors;
-# fails (naming NAME) on an error or on a warning that means a broken netlist.
+# fails (naming NAME) on an error or on a warning that means a broken netlist
+# (a driver conflict, a latch, an implicit wire, a select out of range).
 cdma_yosys() {
   local name=$1 log=$2 script=$3
   if ! yosys -q -e "implicitly declared" -l "$log" -p "$script" >/dev/null 2>&1; then
@@ -60,7 +61,7 @@ cdma_yosys() {
     grep -iE "error|warning" "$log" | head -10 >&2
     return 1
   fi
-  if grep -iE "warning:.*(multiple conflicting drivers|driver|latch|implicitly declared)" "$log" >&2; then
+  if grep -iE "warning:.*(multiple conflicting drivers|driver|latch|implicitly declared|out of bounds)" "$log" >&2; then
     echo "$name: Yosys warned about the netlist (above)" >&2
     return 1
   fi

@@ -427,15 +427,21 @@ module zvc_decompressor #(
       assign bin_bits = has_head ? ahead[32 +: NumElems] : ahead[0 +: NumElems];
 
       // The next beat's mask bits at offset head_bytes + o * code_bytes, for
-      // the modes this build has (each offset a constant, so each a small mux).
+      // the modes this build has (each offset a constant, so each a small mux;
+      // without bf16 and fp8 their offsets are ZVC's, so that no select of a
+      // dead branch leaves ahead).
+      localparam int HalfBytes = Dpr ? 2 : ElemBytes;
+      localparam int QuarterBytes = Dpr ? 1 : ElemBytes;
       always_comb begin
         for (int o = 0; o <= NumElems; o++) begin
           if (code_bytes == 3'd0)
             cand_bits[o*NumElems +: NumElems] = bin_bits;
           else if (Dpr && code_bytes == 3'd2)
-            cand_bits[o*NumElems +: NumElems] = has_head ? ahead[(4 + 2*o)*8 +: NumElems] : ahead[(2*o)*8 +: NumElems];
+            cand_bits[o*NumElems +: NumElems] = has_head ? ahead[(4 + o*HalfBytes)*8 +: NumElems] :
+                                                                ahead[(o*HalfBytes)*8 +: NumElems];
           else if (Dpr && code_bytes == 3'd1)
-            cand_bits[o*NumElems +: NumElems] = has_head ? ahead[(4 + o)*8 +: NumElems] : ahead[o*8 +: NumElems];
+            cand_bits[o*NumElems +: NumElems] = has_head ? ahead[(4 + o*QuarterBytes)*8 +: NumElems] :
+                                                                ahead[(o*QuarterBytes)*8 +: NumElems];
           else
             cand_bits[o*NumElems +: NumElems] = has_head ? ahead[(4 + o*ElemBytes)*8 +: NumElems] :
                                                                 ahead[(o*ElemBytes)*8 +: NumElems];
