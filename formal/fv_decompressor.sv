@@ -20,13 +20,15 @@
 //   last window, trailing when bytes follow the last window, bad_mask when
 //   the final partial window's mask (its bytes that arrived) has a bit at or
 //   above its element count.
+// CountAhead is the decompressor's (1, its default, or 0, the smaller decoder).
 module fv_decompressor #(
   parameter int ElemBytes = 1,
   parameter int BusBytes = 8,
   parameter int MaxRaw = 40,
   parameter bit Fair = 1'b0,
   parameter int Bound = 8,
-  parameter bit Flags = 1'b0
+  parameter bit Flags = 1'b0,
+  parameter int CountAhead = 1
 ) (
   input logic                  clk_i,
   input logic                  cmd_valid_i,
@@ -54,7 +56,7 @@ module fv_decompressor #(
   logic                  sts_bad_mode_o, sts_bad_keep_o;
   assign cmd_mode_i = 2'd0;  // plain ZVC frames
 
-  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) dut (.*);
+  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .CountAhead(CountAhead)) dut (.*);
 
   fv_axis #(.Bytes(BusBytes), .Assume(1), .Packed(0)) in_rules (
     .clk_i, .rst_ni, .tdata(s_axis_tdata), .tkeep(s_axis_tkeep), .tlast(s_axis_tlast),
