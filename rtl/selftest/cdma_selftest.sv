@@ -139,7 +139,7 @@ module cdma_selftest #(
     .ElemBytes (ElemBytes),
     .BusBytes  (BusBytes),
     .Modes     (0),
-    .CountAhead(0)  // the smaller decoder: the UP5K build fills 99 % of the part
+    .CountAhead(0)  // the smaller decoder: the UP5K build is nearly full
   ) u_decomp (
     .clk_i,
     .rst_ni,

@@ -37,9 +37,10 @@
 // that needs it (unpacker register, output register). Throughput: one output
 // beat per cycle, frames back to back, whenever a beat's payload bytes (or,
 // for split windows, the mask plus the beat's elements) fit the bus. With
-// split windows and CountAhead, a malformed frame that ends truncated (its payload short)
-// or with trailing bytes drained may make the next frame's first beat wait
-// one cycle more (its count is then made from the bytes where it starts).
+// split windows and CountAhead, a malformed frame that ends truncated (its
+// payload short) or with trailing bytes drained may make the next frame's
+// first beat wait one cycle more (its count is then made from the bytes where
+// it starts).
 // Modes (docs/format.md, "Modes"): cmd_mode_i, with the command, is the
 // frame's mode: 0 plain ZVC (as with it tied to zero), 1 binarize (masks only;
 // each element leaves as all-ones bytes where its bit is set), 2 bf16 or 3 fp8
