@@ -1,5 +1,5 @@
 // The compaction and expansion networks (zvc_compact, zvc_expand and their
-// shared router zvc_compact_ctrl) proven equal to plain references written
+// shared scan and router, zvc_compact_scan and zvc_compact_ctrl) proven equal to plain references written
 // from their contracts, for every keep pattern and every data word at the
 // full width of a codec configuration (docs/formal.md, set "networks").
 // Combinational: the proof holds for all inputs, not a bounded set (z3's
@@ -29,8 +29,10 @@ module fv_networks #(
   logic [NumSlots*SlotBits-1:0] packed_data, spread_data;
   logic [CntW-1:0]              packed_count, spread_count;
 
+  logic [NumSlots*cdma_prim_pkg::compact_stages(NumSlots)-1:0] shift_dist;
+  zvc_compact_scan #(.NumSlots(NumSlots)) dut_scan (.keep_i(keep), .dist_o(shift_dist));
   zvc_compact #(.NumSlots(NumSlots), .SlotBits(SlotBits)) dut_compact (
-    .data_i(data), .keep_i(keep), .data_o(packed_data), .count_o(packed_count));
+    .data_i(data), .keep_i(keep), .dist_i(shift_dist), .data_o(packed_data), .count_o(packed_count));
   zvc_expand #(.NumSlots(NumSlots), .SlotBits(SlotBits)) dut_expand (
     .data_i(data), .keep_i(keep), .data_o(spread_data), .count_o(spread_count));
 

@@ -10,6 +10,7 @@ prim/cdma_fifo_sync.sv
 prim/cdma_owner_queue.sv
 prim/cdma_len_acc.sv
 prim/cdma_popcount.sv
+prim/zvc_compact_scan.sv
 prim/zvc_compact_ctrl.sv
 prim/zvc_compact.sv
 prim/zvc_expand.sv

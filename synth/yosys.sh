@@ -20,12 +20,14 @@ hierarchy -check -top $top; rename -top $top; proc; select -assert-none t:\$dlat
 # CDMA_MODES=0 in the environment builds the codecs and the engine without
 # the frame modes (Modes = 0; docs/resources.md compares the two), and
 # cdma_variant names such points "-plain"; CDMA_BLOCK_INDEX=0 the engine
-# without its block index ("-noindex").
+# without its block index ("-noindex"); CDMA_PIPELINE=1 the compressor with
+# its network stage ("-pipe").
 cdma_params() {
   case $1 in
     cdma_buffer) echo "-set BusBytes $3 -set DepthBeats 64" ;;
     cdma_ring|cdma_axi_mux) echo "-set BusBytes $3" ;;
     cdma_engine) echo "-set ElemBytes $2 -set BusBytes $3${CDMA_MODES:+ -set Modes $CDMA_MODES}${CDMA_BLOCK_INDEX:+ -set BlockIndex $CDMA_BLOCK_INDEX}" ;;
+    zvc_compressor) echo "-set ElemBytes $2 -set BusBytes $3${CDMA_MODES:+ -set Modes $CDMA_MODES}${CDMA_PIPELINE:+ -set Pipeline $CDMA_PIPELINE}" ;;
     *) echo "-set ElemBytes $2 -set BusBytes $3${CDMA_MODES:+ -set Modes $CDMA_MODES}" ;;
   esac
 }
@@ -35,6 +37,7 @@ cdma_params() {
 cdma_variant() {
   if [ "${CDMA_MODES:-1}" = 0 ]; then printf -- "-plain"; fi
   if [ "${CDMA_BLOCK_INDEX:-1}" = 0 ]; then printf -- "-noindex"; fi
+  if [ "${CDMA_PIPELINE:-0}" = 1 ]; then printf -- "-pipe"; fi
   if [ -n "${CDMA_MACROS:-}" ]; then printf -- "-macro"; fi
   echo
 }

@@ -8,9 +8,8 @@
 // N^2 gather. sel_o[s*N + q] set means "after stage s, position q holds the
 // slot that was at q + 2^s". zvc_compact applies these selects forwards,
 // zvc_expand backwards. valid_o[q] is set when position q holds a kept slot
-// after the last stage (q below count_o). The distances d_i are a parallel
-// prefix count (log2(N) rounds of adds), not a chain of N increments, so the
-// network's depth grows with log2(N). Purely combinational.
+// after the last stage (q below count_o). The distances d_i come from
+// zvc_compact_scan. Purely combinational.
 `include "cdma_assert.svh"
 
 module zvc_compact_ctrl #(
@@ -20,6 +19,7 @@ module zvc_compact_ctrl #(
   localparam int CntW = $clog2(NumSlots + 1)
 ) (
   input  logic [NumSlots-1:0]        keep_i,
+  input  logic [NumSlots*Stages-1:0] dist_i,  // zvc_compact_scan's dist_o
   output logic [Stages*NumSlots-1:0] sel_o,
   output logic [NumSlots-1:0]        valid_o,
   output logic [CntW-1:0]            count_o
@@ -35,18 +35,9 @@ module zvc_compact_ctrl #(
     logic                                  from_hi, stay;
     // Every slot of every stage is assigned below, so no wide default is needed.
     sel_o = '0;
-    // d_i, the dropped slots below slot i: an exclusive scan (Hillis-Steele),
-    // each round adding the sum 2^r slots further down; downwards, so that a
-    // round reads only sums of the round before.
     for (int i = 0; i < NumSlots; i++) begin
       valid_s[i] = keep_i[i];
-      shift_s[i*ShiftW +: ShiftW] = (i > 0) ? ShiftW'(!keep_i[(i + NumSlots - 1) % NumSlots]) : '0;
-    end
-    for (int r = 0; r < Stages; r++) begin
-      for (int i = NumSlots - 1; i >= (1 << r); i--) begin
-        shift_s[i*ShiftW +: ShiftW] = shift_s[i*ShiftW +: ShiftW] +
-                                      shift_s[((i - (1 << r) + NumSlots) % NumSlots)*ShiftW +: ShiftW];
-      end
+      shift_s[i*ShiftW +: ShiftW] = dist_i[i*Stages +: Stages];
     end
     for (int s = 0; s < Stages; s++) begin
       for (int q = 0; q < NumSlots; q++) begin
@@ -67,6 +58,6 @@ module zvc_compact_ctrl #(
     valid_o = valid_s[Stages*NumSlots +: NumSlots];
     // The kept slots: all but those dropped below the top slot and the top
     // slot itself if dropped, from the scan rather than a popcount chain.
-    count_o = CntW'(NumSlots) - CntW'(shift_s[(NumSlots-1)*ShiftW +: ShiftW]) - CntW'(!keep_i[NumSlots-1]);
+    count_o = CntW'(NumSlots) - CntW'(dist_i[(NumSlots-1)*Stages +: Stages]) - CntW'(!keep_i[NumSlots-1]);
   end
 endmodule

@@ -23,9 +23,16 @@ module zvc_expand #(
 
   logic [Stages*NumSlots-1:0] sel;
   logic [NumSlots-1:0]        valid_unused;  // expansion zeroes by keep_i
+  logic [NumSlots*Stages-1:0] shift_dist;
+
+  zvc_compact_scan #(.NumSlots(NumSlots)) u_scan (
+    .keep_i(keep_i),
+    .dist_o(shift_dist)
+  );
 
   zvc_compact_ctrl #(.NumSlots(NumSlots)) u_ctrl (
     .keep_i (keep_i),
+    .dist_i (shift_dist),
     .sel_o  (sel),
     .valid_o(valid_unused),
     .count_o(count_o)

@@ -1,8 +1,9 @@
 // ZVC compressor: raw AXI4-Stream frames in, ZVC payload frames out
 // (docs/format.md; ports per RTL-INTERFACES.md).
 //
-// Structure: zero detect -> window encode (zvc_compact) -> chunk register ->
-// zvc_packer. When a beat holds whole windows (32*ElemBytes <= BusBytes), each
+// Structure: zero detect -> window encode (zvc_compact_scan, zvc_compact)
+// -> chunk register -> zvc_packer; with Pipeline = 1, a register stage
+// between the network's scan and its routing. When a beat holds whole windows (32*ElemBytes <= BusBytes), each
 // window's 4-byte mask enters the compaction network as 4/ElemBytes extra
 // slots in front of the window's elements, so one network produces the beat's
 // payload bytes in order (masks and non-zero elements). When a window spans
@@ -20,7 +21,7 @@
 // tkeep = 0 and tlast, status raw = comp = 0, no error.
 //
 // Latency: an input beat accepted in cycle t reaches the packer in t+1 and can
-// leave on m_axis from t+2. Throughput: one input beat per cycle, frames back
+// leave on m_axis from t+2; one cycle more with Pipeline = 1. Throughput: one input beat per cycle, frames back
 // to back, whenever a beat's payload (or a window's, when windows span beats)
 // fits the bus; dense data is limited by the bus (BusBytes / (payload per beat)).
 // Status: one record per frame, after the frame's last output beat.
@@ -41,7 +42,11 @@ module zvc_compressor #(
   // Bytes per beat on both streams: a power of two, 8 to 256, at least ElemBytes.
   parameter int BusBytes = 32,
   // Accept the frame modes of s_axis_tuser; 0 builds the plain ZVC codec.
-  parameter int Modes = 1
+  parameter int Modes = 1,
+  // 1 registers the compaction network's inputs and shift distances between
+  // its scan and its routing: one cycle more latency for a shorter path from
+  // s_axis to the chunk register (docs/rtl.md).
+  parameter int Pipeline = 0
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -65,6 +70,7 @@ module zvc_compressor #(
   `CDMA_CHECK_ELEM_BYTES(ElemBytes)
   `CDMA_CHECK_BUS_BYTES(BusBytes)
   `CDMA_PARAM_CHECK(g_modes_check, Modes == 0 || Modes == 1, "Modes must be 0 or 1")
+  `CDMA_PARAM_CHECK(g_pipeline_check, Pipeline == 0 || Pipeline == 1, "Pipeline must be 0 or 1")
 
   localparam int ElemBits = 8 * ElemBytes;
   localparam int NumElems = zvc_pkg::num_elems(ElemBytes, BusBytes);
@@ -198,11 +204,11 @@ module zvc_compressor #(
     end
   end
 
-  // Bytes a kept slot puts in the payload: an element's or its code's
-  // (binarize keeps only mask slots, element-wide).
-  logic [2:0] code_bytes;
-  assign code_bytes = (mode == zvc_pkg::ModeBinarize) ? 3'(ElemBytes) :
-                      zvc_pkg::payload_elem_bytes(mode, 3'(ElemBytes));
+  // Bytes a kept slot puts in the payload in mode m: an element's or its
+  // code's (binarize keeps only mask slots, element-wide).
+  function automatic logic [2:0] code_bytes(input logic [1:0] m);
+    code_bytes = (m == zvc_pkg::ModeBinarize) ? 3'(ElemBytes) : zvc_pkg::payload_elem_bytes(m, 3'(ElemBytes));
+  endfunction
 
   // The compaction network's output: with the bf16 and fp8 modes a window has
   // 36 slots of 4 bytes, more than a chunk, but no mode fills more than a chunk.
@@ -223,28 +229,26 @@ module zvc_compressor #(
     else                                   squeeze = slots[ChunkBytes*8-1:0];
   endfunction
 
-  // ---- Window encode into a chunk ------------------------------------------------
-  // The network's output is registered as it is and squeezed behind the
-  // register, so the squeeze is off the path from the input to the register.
-  logic [NetBytes*8-1:0]   chunk_d, chunk_q;
-  logic [1:0]              chunk_mode_q;
-  logic [LenW-1:0]         chunk_len_d, chunk_len_q;
-  logic                    chunk_hold_d, chunk_hold_q;    // open a mask hole before the bytes
-  logic                    chunk_patch_d, chunk_patch_q;  // fill the hole with the mask
-  logic [31:0]             chunk_mask_d, chunk_mask_q;
-  logic                    chunk_valid_q, chunk_last_q, chunk_ready;
-  logic [InfoBits-1:0]     chunk_info_q;
+  // ---- Window encode: the network's slots --------------------------------------
+  // One slot per element, and with whole windows the masks' slots in front of
+  // each window's elements.
+  localparam int NetSlots = NetBytes / ElemBytes;
+  localparam int DistW = cdma_prim_pkg::compact_stages(NetSlots);
+  logic [NetBytes*8-1:0]     net_data;
+  logic [NetSlots-1:0]       net_keep;
+  logic [NetSlots*DistW-1:0] net_dist;  // zvc_compact_scan's shift distances
+  logic                      chunk_hold_d;   // open a mask hole before the bytes
+  logic                      chunk_patch_d;  // fill the hole with the mask
+  logic [31:0]               chunk_mask_d;
 
   if (WholeWindows) begin : gen_whole_windows
     localparam int WinSlots = zvc_pkg::window_slots(ElemBytes, Dpr);
     localparam int Slots = WinPerBeat * WinSlots;
-    localparam int SlotCntW = $clog2(Slots + 1);
-    logic [Slots*ElemBits-1:0] slot_data, packed_data;
+    logic [Slots*ElemBits-1:0] slot_data;
     logic [Slots-1:0]          slot_keep;
-    logic [SlotCntW-1:0]       slot_count;
     logic [2:0]                mask_pieces;  // slots a mask fills: 4 / code bytes
 
-    assign mask_pieces = Dpr ? 3'(4 / 32'(code_bytes)) : 3'(MaskSlots);
+    assign mask_pieces = Dpr ? 3'(4 / 32'(code_bytes(mode))) : 3'(MaskSlots);
 
     always_comb begin
       for (int w = 0; w < WinPerBeat; w++) begin
@@ -270,15 +274,8 @@ module zvc_compressor #(
       end
     end
 
-    zvc_compact #(.NumSlots(Slots), .SlotBits(ElemBits)) u_compact (
-      .data_i (slot_data),
-      .keep_i (slot_keep),
-      .data_o (packed_data),
-      .count_o(slot_count)
-    );
-
-    assign chunk_d       = packed_data;
-    assign chunk_len_d   = LenW'(slot_count) * LenW'(code_bytes);
+    assign net_data      = slot_data;
+    assign net_keep      = slot_keep;
     assign chunk_hold_d  = 1'b0;
     assign chunk_patch_d = 1'b0;
     assign chunk_mask_d  = '0;
@@ -286,26 +283,17 @@ module zvc_compressor #(
     // Each beat's non-zero elements go to the packer as they arrive; the
     // window's first beat opens a 4-byte hole for the mask, its last fills it.
     localparam int PosW = 5;  // element position in the window, 0..31
-    logic [ElemW-1:0] packed_count;
-    logic [BusBytes*8-1:0] packed_data;
     logic [31:0]      mask_q;
     logic [PosW-1:0]  pos_q;
     logic             window_end, window_exists;
 
-    zvc_compact #(.NumSlots(NumElems), .SlotBits(ElemBits)) u_compact (
-      .data_i (elem_data),
-      .keep_i (elem_keep),
-      .data_o (packed_data),
-      .count_o(packed_count)
-    );
-
-    assign chunk_d = packed_data;
+    assign net_data = elem_data;
+    assign net_keep = elem_keep;
 
     assign chunk_mask_d = mask_q | (32'(nonzero) << pos_q);
     assign window_end = (32'(pos_q) + 32'(NumElems) == 32) || s_axis_tlast;
     // A frame that ends exactly on a window boundary adds no empty window.
     assign window_exists = pos_q != '0 || elem_valid[0];
-    assign chunk_len_d   = LenW'(packed_count) * LenW'(code_bytes);
     assign chunk_hold_d  = pos_q == '0 && window_exists;
     assign chunk_patch_d = window_end && window_exists;
 
@@ -320,9 +308,76 @@ module zvc_compressor #(
     end
   end
 
-  // ---- Chunk register --------------------------------------------------------
-  assign s_axis_tready = !chunk_valid_q || chunk_ready;
-  assign in_fire = s_axis_tvalid && s_axis_tready;
+  zvc_compact_scan #(.NumSlots(NetSlots)) u_scan (
+    .keep_i(net_keep),
+    .dist_o(net_dist)
+  );
+
+  // ---- Network stage (Pipeline = 1) -----------------------------------------
+  // The beat between the scan and the routing: the network's slots and
+  // distances, and what the chunk register takes besides the network's output.
+  localparam int FieldBits = 2 + 1 + 1 + 32 + 1 + InfoBits;  // mode, hold, patch, mask, last, info
+  logic [NetBytes*8-1:0]     stage_data;
+  logic [NetSlots-1:0]       stage_keep;
+  logic [NetSlots*DistW-1:0] stage_dist;
+  logic [FieldBits-1:0]      in_fields, stage_fields;
+  logic                      stage_valid, stage_ready, stage_fire;
+
+  assign in_fields = {mode, chunk_hold_d, chunk_patch_d, chunk_mask_d, s_axis_tlast, err_total, raw_total};
+
+  if (Pipeline != 0) begin : gen_stage
+    logic stage_valid_q;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)          stage_valid_q <= 1'b0;
+      else if (in_fire)     stage_valid_q <= 1'b1;
+      else if (stage_ready) stage_valid_q <= 1'b0;
+    end
+
+    always_ff @(posedge clk_i) begin
+      if (in_fire) begin
+        stage_data   <= net_data;
+        stage_keep   <= net_keep;
+        stage_dist   <= net_dist;
+        stage_fields <= in_fields;
+      end
+    end
+
+    assign stage_valid   = stage_valid_q;
+    assign s_axis_tready = !stage_valid_q || stage_ready;
+  end else begin : gen_no_stage
+    assign stage_data    = net_data;
+    assign stage_keep    = net_keep;
+    assign stage_dist    = net_dist;
+    assign stage_fields  = in_fields;
+    assign stage_valid   = s_axis_tvalid;
+    assign s_axis_tready = stage_ready;
+  end
+  assign in_fire    = s_axis_tvalid && s_axis_tready;
+  assign stage_fire = stage_valid && stage_ready;
+
+  // ---- Routing into the chunk register -------------------------------------
+  // The network's output is registered as it is and squeezed behind the
+  // register, so the squeeze is off the path from the input to the register.
+  logic [NetBytes*8-1:0]   chunk_d, chunk_q;
+  logic [$clog2(NetSlots + 1)-1:0] net_count;
+  logic [1:0]              stage_mode, chunk_mode_q;
+  logic [LenW-1:0]         chunk_len_q;
+  logic                    chunk_hold_q, chunk_patch_q;
+  logic [31:0]             chunk_mask_q;
+  logic                    chunk_valid_q, chunk_last_q, chunk_ready;
+  logic [InfoBits-1:0]     chunk_info_q;
+
+  zvc_compact #(.NumSlots(NetSlots), .SlotBits(ElemBits)) u_compact (
+    .data_i (stage_data),
+    .keep_i (stage_keep),
+    .dist_i (stage_dist),
+    .data_o (chunk_d),
+    .count_o(net_count)
+  );
+
+  assign stage_mode  = stage_fields[FieldBits-1 -: 2];
+  assign stage_ready = !chunk_valid_q || chunk_ready;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -332,21 +387,16 @@ module zvc_compressor #(
       if (in_fire) begin
         err_q     <= s_axis_tlast ? 1'b0 : err_total;
       end
-      if (in_fire) chunk_valid_q <= 1'b1;
+      if (stage_fire) chunk_valid_q <= 1'b1;
       else if (chunk_ready) chunk_valid_q <= 1'b0;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (in_fire) begin
-      chunk_q       <= chunk_d;
-      chunk_mode_q  <= mode;
-      chunk_len_q   <= chunk_len_d;
-      chunk_hold_q  <= chunk_hold_d;
-      chunk_patch_q <= chunk_patch_d;
-      chunk_mask_q  <= chunk_mask_d;
-      chunk_last_q  <= s_axis_tlast;
-      chunk_info_q  <= {err_total, raw_total};
+    if (stage_fire) begin
+      chunk_q <= chunk_d;
+      chunk_len_q <= LenW'(net_count) * LenW'(code_bytes(stage_mode));
+      {chunk_mode_q, chunk_hold_q, chunk_patch_q, chunk_mask_q, chunk_last_q, chunk_info_q} <= stage_fields;
     end
   end
 

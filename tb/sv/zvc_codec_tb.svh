@@ -13,6 +13,9 @@
   parameter int ElemBytes = 4;
   parameter int BusBytes = 32;
   parameter int CycleLimit = 200000;
+`ifndef ZVC_DEC
+  parameter int Pipeline = 0;  // the compressor's network stage
+`endif
   localparam int MaxBytes = 1 << 16;
   localparam int MaxFrames = 32;
 
@@ -46,7 +49,7 @@
 `ifdef CDMA_NETLIST
   zvc_compressor dut (
 `else
-  zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) dut (
+  zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Pipeline(Pipeline)) dut (
 `endif
     .clk_i(clk), .rst_ni(rst_n), .sts_raw_bytes_o(sts_raw), .s_axis_tuser(2'd0),
 `endif
