@@ -23,7 +23,9 @@ module fv_compressor #(
   parameter int BusBytes = 8,
   // 1: also the payload's content (a separate check: it needs more solver
   // time per step than the rest together).
-  parameter bit Content = 0
+  parameter bit Content = 0,
+  // The compressor's network stage (its Pipeline parameter).
+  parameter int Pipeline = 0
 ) (
   input logic                  clk_i,
   input logic [BusBytes*8-1:0] s_axis_tdata,
@@ -50,7 +52,7 @@ module fv_compressor #(
   logic [1:0]            s_axis_tuser;
   assign s_axis_tuser = 2'd0;  // plain ZVC frames
 
-  zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) dut (.*);
+  zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Pipeline(Pipeline)) dut (.*);
 
   fv_axis #(.Bytes(BusBytes), .Assume(1), .Packed(0)) in_rules (
     .clk_i, .rst_ni, .tdata(s_axis_tdata), .tkeep(s_axis_tkeep), .tlast(s_axis_tlast),
