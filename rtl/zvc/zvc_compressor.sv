@@ -3,10 +3,11 @@
 //
 // Structure: zero detect -> window encode (zvc_compact_scan, zvc_compact)
 // -> chunk register -> zvc_packer; with Pipeline = 1, a register stage
-// between the network's scan and its routing. When a beat holds whole windows (32*ElemBytes <= BusBytes), each
-// window's 4-byte mask enters the compaction network as 4/ElemBytes extra
-// slots in front of the window's elements, so one network produces the beat's
-// payload bytes in order (masks and non-zero elements). When a window spans
+// between the network's scan and its routing. When a beat holds whole
+// windows (32*ElemBytes <= BusBytes), each window's 4-byte mask enters the
+// compaction network as 4/ElemBytes extra slots in front of the window's
+// elements, so one network produces the beat's payload bytes in order
+// (masks and non-zero elements). When a window spans
 // several beats, each beat's non-zero elements go to the packer as they
 // arrive: the window's first beat opens a 4-byte hole in front of them, and
 // the window's last beat fills it with the finished mask (zvc_packer).
@@ -21,9 +22,9 @@
 // tkeep = 0 and tlast, status raw = comp = 0, no error.
 //
 // Latency: an input beat accepted in cycle t reaches the packer in t+1 and can
-// leave on m_axis from t+2; one cycle more with Pipeline = 1. Throughput: one input beat per cycle, frames back
-// to back, whenever a beat's payload (or a window's, when windows span beats)
-// fits the bus; dense data is limited by the bus (BusBytes / (payload per beat)).
+// leave on m_axis from t+2; one cycle more with Pipeline = 1. Throughput: one
+// input beat per cycle, frames back to back, whenever a beat's payload (or a
+// window's, when windows span beats) fits the bus; dense data is limited by the bus (BusBytes / (payload per beat)).
 // Status: one record per frame, after the frame's last output beat.
 // Modes (docs/format.md, "Modes"): s_axis_tuser on a frame's first beat is
 // its mode, 0 (plain ZVC, as with tuser tied to zero), 1 binarize (element
@@ -132,10 +133,11 @@ module zvc_compressor #(
   // A last beat's elements run up to its first element with a null byte: a
   // prefix AND of whole elements' tkeep bits (a popcount of tkeep would put
   // an adder tree in front of the compaction network), in log2 rounds
-  // (Kogge-Stone). Each round is a kept wire (Yosys's keep): left alone, ABC turns the
-  // rounds into a chain of N ANDs (the fewest gates for all N prefixes),
+  // (Kogge-Stone). Each round is a wire Yosys keeps: left alone, ABC turns
+  // the rounds into a chain of N ANDs (the fewest gates for all N prefixes),
   // about half the path from s_axis_tkeep into the chunk register at E=1
-  // B=32. The count is that thermometer's length, as an OR of its one-hot edge.
+  // B=32. The count is that thermometer's length, as an OR of its one-hot
+  // edge.
   localparam int PrefixRounds = $clog2(NumElems);
   logic [NumElems-1:0] whole, prefix;
   // (Verilator orders the rounds as separate variables: split_var.)
