@@ -13,7 +13,8 @@
 // bits, the window's remaining mask bits and their popcount; for split
 // windows with CountAhead also the count of a window's first beat, made a
 // cycle ahead from the unpacker's bytes at every offset the beat before may
-// consume), and
+// consume; for one whole window a beat with CountAhead, its mask and its
+// popcount, made a cycle ahead at the offset the beat before consumes to), and
 // what follows from it (bytes consumed, frame end) is worked out for both
 // outcomes, fire only selecting (Fmax on the iCE40: docs/resources.md).
 //
@@ -57,8 +58,9 @@ module zvc_decompressor #(
   parameter int BusBytes = 32,
   // Accept the frame modes of cmd_mode_i; 0 builds the plain ZVC codec.
   parameter int Modes = 1,
-  // Split windows (fewer than 32 elements a beat): 1 makes the count of a
-  // window's first beat one cycle ahead, for a faster clock; 0 counts it from
+  // Split windows (fewer than 32 elements a beat) and one whole window a beat
+  // (B = 32 E): 1 makes the count of a window's first beat (and, for whole
+  // windows, its mask) one cycle ahead, for a faster clock; 0 counts it from
   // the bytes where the window starts, in fewer gates (the FPGA self-test).
   parameter int CountAhead = 1
 ) (
@@ -105,7 +107,12 @@ module zvc_decompressor #(
   // Split windows count a window's first mask bits one beat ahead, at every
   // offset a beat may consume up to (the header and B bytes of codes).
   localparam bit Ahead = !WholeWindows && CountAhead != 0;
-  localparam int AheadBytes = Ahead ? PeekBytes + (NumElems + 7) / 8 : 1;
+  // One whole window a beat: its mask and the mask's popcount are made a
+  // cycle ahead too, from the bytes the beat before leaves (its mask at most
+  // PeekBytes on).
+  localparam bit AheadWhole = WholeWindows && WinPerBeat == 1 && CountAhead != 0;
+  localparam int AheadBytes = Ahead ? PeekBytes + (NumElems + 7) / 8 :
+                              AheadWhole ? PeekBytes + zvc_pkg::MaskBytes : 1;
 
   // ---- Commands ------------------------------------------------------------------
   logic        cmd_avail, load;
@@ -273,10 +280,10 @@ module zvc_decompressor #(
     logic [SlotCntW-1:0]       slot_count;
     logic [NumElems-1:0]       beat_valid_q;  // the beat's elements (the last one maybe partial)
     logic [NumElems-1:0]       tail_valid, cmd_valid;
-    logic [AheadBytes*8-1:0]   ahead_unused;  // split windows only
-
-    assign ahead_unused = ahead;
-    assign beat_ready   = 1'b1;
+    // With AheadWhole, the beat's mask from a register: for its slots as it
+    // is (where mask bytes are missing, so are all the codes: the slots read
+    // zero whatever their keep bits), for binarize's bits as peek_m reads it.
+    logic [31:0]               first_mask, first_bits;
     logic [2:0]                slot_bytes;   // bytes a slot takes from the payload
     logic [2:0]                mask_pieces;  // slots a mask fills
 
@@ -320,12 +327,12 @@ module zvc_decompressor #(
           end
         end
         if (mode_q == zvc_pkg::ModeBinarize) mask_raw = bytes[4*w*8 +: 32];
-        mask = mask_raw & win_valid;
+        mask = (AheadWhole && w == 0) ? first_mask : mask_raw & win_valid;
         if (win_valid[0] && (mask_raw & ~win_valid) != '0) beat_bad = 1'b1;
         for (int m = 0; m < MaskSlots; m++) slot_keep[w*WinSlots + m] = win_valid[0] && 3'(m) < mask_pieces;
         for (int i = 0; i < 32; i++) begin
           slot_keep[w*WinSlots + MaskSlots + i] = mask[i] && mode_q != zvc_pkg::ModeBinarize;
-          beat_bits[w*32 + i] = mask[i];
+          beat_bits[w*32 + i] = (AheadWhole && w == 0) ? first_bits[i] : mask[i];
         end
         ones_before = ones_before + 32'($countones(mask));
       end
@@ -343,13 +350,76 @@ module zvc_decompressor #(
         beat_slots[w*32*ElemBits +: 32*ElemBits] = spread[(w*WinSlots + MaskSlots)*ElemBits +: 32*ElemBits];
       end
     end
-    // The beat's byte count from a tree count of its slots, beside the
-    // network's own count (a prefix count: a chain of small adds).
-    logic [SlotCntW-1:0] slots_kept;
-    cdma_popcount #(.Width(Slots)) u_slots_kept (.bits_i(slot_keep), .count_o(slots_kept));
-    assign needed = TakeW'(times(32'(slots_kept), slot_bytes));
+    if (AheadWhole) begin : gen_ahead
+      // The beat's mask (mask_q) and its popcount (ones_q) are made one
+      // cycle ahead from the unpacker's bytes before consume (ahead): for a
+      // beat fired, at the offset it consumes to (its mask and ones_q codes:
+      // a shift chosen by registers), with the next beat's element bits; for
+      // a cycle without a beat, at offset 0. ok_q says they are those of the
+      // bytes there; they are not after a truncated last beat or a drain of
+      // trailing bytes (malformed payloads only), and the beat then waits one
+      // cycle for them. The byte count then starts from registers: the mask
+      // and ones_q codes (nothing for a beat without elements: a zero length),
+      // and so do the network's keep bits.
+      logic [5:0]              ones_q, fire_ones, idle_ones;
+      logic [31:0]             mask_q, fire_mask, idle_mask;  // masks of the beat's elements
+      logic                    ok_q;
+      logic [TakeW-1:0]        codes;  // bytes of the beat's codes
+      logic [NumElems-1:0]     fire_valid, idle_valid;
 
-    `CDMA_ASSERT(slots_match, slots_kept == slot_count)
+      assign codes      = TakeW'(times(32'(ones_q), code_bytes));
+      assign needed     = beat_valid_q[0] ? TakeW'(zvc_pkg::MaskBytes) + codes : '0;
+      // The next beat's elements: the next frame's first after a last beat.
+      assign fire_valid = last_beat_q ? cmd_valid : (next_last ? tail_valid : '1);
+      assign idle_valid = load ? cmd_valid : beat_valid_q;
+      assign fire_mask  = 32'(ahead >> {needed, 3'b000}) & fire_valid;
+      assign idle_mask  = ahead[31:0] & idle_valid;
+      cdma_popcount #(.Width(32)) u_fire_ones (.bits_i(fire_mask), .count_o(fire_ones));
+      cdma_popcount #(.Width(32)) u_idle_ones (.bits_i(idle_mask), .count_o(idle_ones));
+      assign first_mask = mask_q;
+      always_comb begin
+        for (int b = 0; b < zvc_pkg::MaskBytes; b++) first_bits[b*8 +: 8] = (head_keep[b] && !in_done_q) ? mask_q[b*8 +: 8] : 8'h00;
+      end
+
+      always_ff @(posedge clk_i or negedge rst_ni) begin
+        if (!rst_ni) begin
+          ones_q <= '0;
+          mask_q <= '0;
+          ok_q   <= 1'b0;
+        end else if (fire) begin
+          // Consumed: the beat's bytes if they fit; else the frame's rest, so
+          // that only a next frame's count can be off.
+          ones_q <= fire_ones;
+          mask_q <= fire_mask;
+          ok_q   <= fits || !last_beat_q;
+        end else begin
+          ones_q <= idle_ones;
+          mask_q <= idle_mask;
+          ok_q   <= consume_idle == '0;
+        end
+      end
+
+      assign beat_ready = ok_q;
+      // Once a frame's bytes are all consumed its count no longer matters: a
+      // beat needs its mask bytes (none there) or has no elements.
+      `CDMA_ASSERT(mask_exact, !(active_q && !raw_done_q && !in_done_q && ok_q) ||
+                               (mask_q == (peek[31:0] & beat_valid_q) && ones_q == 6'($countones(mask_q))))
+      `CDMA_ASSERT(needed_match, !(fire && fits) || needed == TakeW'(times(32'(slot_count), slot_bytes)))
+    end else begin : gen_at_start
+      // The beat's byte count from a tree count of its slots, beside the
+      // network's own count (a prefix count: a chain of small adds).
+      logic [SlotCntW-1:0]     slots_kept;
+      logic [AheadBytes*8-1:0] ahead_unused;  // split windows and AheadWhole only
+
+      assign ahead_unused = ahead;
+      assign first_mask   = '0;
+      assign first_bits   = '0;
+      cdma_popcount #(.Width(Slots)) u_slots_kept (.bits_i(slot_keep), .count_o(slots_kept));
+      assign needed     = TakeW'(times(32'(slots_kept), slot_bytes));
+      assign beat_ready = 1'b1;
+
+      `CDMA_ASSERT(slots_match, slots_kept == slot_count)
+    end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni) begin
