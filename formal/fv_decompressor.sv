@@ -20,7 +20,8 @@
 //   last window, trailing when bytes follow the last window, bad_mask when
 //   the final partial window's mask (its bytes that arrived) has a bit at or
 //   above its element count.
-// CountAhead is the decompressor's (1, its default, or 0, the smaller decoder).
+// CountAhead is the decompressor's (1, its default, or 0, the smaller decoder);
+// so is Pipeline (1: its network stage, one cycle more latency).
 module fv_decompressor #(
   parameter int ElemBytes = 1,
   parameter int BusBytes = 8,
@@ -28,7 +29,8 @@ module fv_decompressor #(
   parameter bit Fair = 1'b0,
   parameter int Bound = 8,
   parameter bit Flags = 1'b0,
-  parameter int CountAhead = 1
+  parameter int CountAhead = 1,
+  parameter int Pipeline = 0
 ) (
   input logic                  clk_i,
   input logic                  cmd_valid_i,
@@ -56,7 +58,8 @@ module fv_decompressor #(
   logic                  sts_bad_mode_o, sts_bad_keep_o;
   assign cmd_mode_i = 2'd0;  // plain ZVC frames
 
-  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .CountAhead(CountAhead)) dut (.*);
+  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .CountAhead(CountAhead),
+                     .Pipeline(Pipeline)) dut (.*);
 
   fv_axis #(.Bytes(BusBytes), .Assume(1), .Packed(0)) in_rules (
     .clk_i, .rst_ni, .tdata(s_axis_tdata), .tkeep(s_axis_tkeep), .tlast(s_axis_tlast),

@@ -34,7 +34,7 @@ module fv_networks #(
   zvc_compact #(.NumSlots(NumSlots), .SlotBits(SlotBits)) dut_compact (
     .data_i(data), .keep_i(keep), .dist_i(shift_dist), .data_o(packed_data), .count_o(packed_count));
   zvc_expand #(.NumSlots(NumSlots), .SlotBits(SlotBits)) dut_expand (
-    .data_i(data), .keep_i(keep), .data_o(spread_data), .count_o(spread_count));
+    .data_i(data), .keep_i(keep), .dist_i(shift_dist), .data_o(spread_data), .count_o(spread_count));
 
   // The codecs' adder-tree population count, against $countones.
   logic [CntW-1:0] tree_count;

@@ -11,10 +11,13 @@
 // Mode 1 (binarize, docs/format.md "Modes"): every frame goes through as
 // masks only, and the element comes back as all-ones bytes if it was non-zero
 // and as zeros if it was zero.
+// Pipeline builds both codecs with their network stage (one cycle more
+// latency each).
 module fv_roundtrip #(
   parameter int ElemBytes = 1,
   parameter int BusBytes = 8,
-  parameter int Mode = 0
+  parameter int Mode = 0,
+  parameter int Pipeline = 0
 ) (
   input logic                  clk_i,
   input logic [BusBytes*8-1:0] s_axis_tdata,
@@ -29,6 +32,9 @@ module fv_roundtrip #(
   localparam int ElemBits = 8 * ElemBytes;
   localparam int LaneW = $clog2(NumElems);
   localparam int CntW = 12;
+  // Frames in flight in the harness's queues: one-beat frames enter every
+  // cycle, so the deeper codecs hold more of them within the same steps.
+  localparam int QueueDepth = Pipeline != 0 ? 16 : 8;
 
   logic init_q = 1'b1;
   always @(posedge clk_i) init_q <= 1'b0;
@@ -44,13 +50,13 @@ module fv_roundtrip #(
   logic [2:0]            dsts_error;
   logic [CntW-1:0]       cmd_len;
 
-  zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) comp (
+  zvc_compressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Pipeline(Pipeline)) comp (
     .clk_i, .rst_ni, .s_axis_tdata, .s_axis_tkeep, .s_axis_tlast, .s_axis_tuser(2'(Mode)),
     .s_axis_tvalid, .s_axis_tready, .m_axis_tdata(p_tdata), .m_axis_tkeep(p_tkeep), .m_axis_tlast(p_tlast),
     .m_axis_tvalid(p_tvalid), .m_axis_tready(p_tready),
     .sts_valid_o(csts_valid), .sts_ready_i(csts_ready_i), .sts_raw_bytes_o(csts_raw),
     .sts_comp_bytes_o(csts_comp), .sts_error_o(csts_error));
-  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) decomp (
+  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Pipeline(Pipeline)) decomp (
     .clk_i, .rst_ni, .cmd_valid_i(cmd_valid), .cmd_ready_o(cmd_ready), .cmd_raw_bytes_i(32'(cmd_len)),
     .cmd_mode_i(2'(Mode)),
     .s_axis_tdata(p_tdata), .s_axis_tkeep(p_tkeep), .s_axis_tlast(p_tlast),
@@ -78,7 +84,7 @@ module fv_roundtrip #(
 
   // Commands: each frame's raw length, in order.
   logic cmd_empty;
-  fv_queue #(.Width(CntW), .Depth(8)) q_cmd (
+  fv_queue #(.Width(CntW), .Depth(QueueDepth)) q_cmd (
     .clk_i, .rst_ni, .push_i(in_fire && s_axis_tlast), .data_i(in_len_d),
     .pop_i(cmd_valid && cmd_ready), .head_o(cmd_len), .empty_o(cmd_empty));
   assign cmd_valid = !cmd_empty;
@@ -106,7 +112,7 @@ module fv_roundtrip #(
 
   logic [CntW-1:0] raw_head;
   logic            raw_empty;
-  fv_queue #(.Width(CntW), .Depth(8)) q_raw (
+  fv_queue #(.Width(CntW), .Depth(QueueDepth)) q_raw (
     .clk_i, .rst_ni, .push_i(in_fire && s_axis_tlast), .data_i(in_len_d),
     .pop_i(out_fire && m_axis_tlast), .head_o(raw_head), .empty_o(raw_empty));
 

@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# What the compressor's network stage (Pipeline = 1, docs/rtl.md) buys and
-# costs: zvc_compressor without it (the default) and with it, through the
-# timing flow (timing.sh) at the points whose path from s_axis runs through
-# the compaction network, and the 45 nm area flow (synth.sh asic) at B=32, as
-# a Markdown table on stdout (docs/resources.md, "The compressor's network
-# stage"). Two jobs at a time.
-#   synth/pipeline-cost.sh FILELIST OUTDIR LIBERTY
+# What a codec's network stage (Pipeline = 1, docs/rtl.md) buys and costs:
+# the codec without it (the default) and with it, through the timing flow
+# (timing.sh) at POINTS ("E:B ..."), and the 45 nm area flow (synth.sh asic)
+# at B=32, as a Markdown table on stdout (docs/resources.md, "The
+# compressor's network stage" and "The decompressor's network stage"). Two
+# jobs at a time.
+#   synth/pipeline-cost.sh FILELIST OUTDIR LIBERTY [TOP [POINTS]]
+# TOP: zvc_compressor (the default: the points whose path from s_axis runs
+# through the compaction network) or zvc_decompressor.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-filelist=$1 outdir=$2 liberty=$3
-points="1:8 1:16 1:32 2:32 4:32 2:64 4:64"
+filelist=$1 outdir=$2 liberty=$3 top=${4:-zvc_compressor}
+points=${5:-"1:8 1:16 1:32 2:32 4:32 2:64 4:64"}
 mkdir -p "$outdir"
 for pipe in 0 1; do
   for p in $points; do
@@ -18,11 +20,11 @@ for pipe in 0 1; do
   done
 done | xargs -P 2 -L 1 bash -c '
   if [ "$0" = timing ]; then
-    CDMA_PIPELINE=$1 bash "'"$here"'/timing.sh" "'"$filelist"'" zvc_compressor $2 $3 "'"$outdir"'" "'"$liberty"'" 1.0
+    CDMA_PIPELINE=$1 bash "'"$here"'/timing.sh" "'"$filelist"'" "'"$top"'" $2 $3 "'"$outdir"'" "'"$liberty"'" 1.0
   else
-    CDMA_PIPELINE=$1 bash "'"$here"'/synth.sh" "'"$filelist"'" zvc_compressor $2 $3 asic "'"$outdir"'" "'"$liberty"'"
+    CDMA_PIPELINE=$1 bash "'"$here"'/synth.sh" "'"$filelist"'" "'"$top"'" $2 $3 asic "'"$outdir"'" "'"$liberty"'"
   fi' >&2
-python3 - "$here" "$outdir" "$liberty" "$points" <<'PY'
+python3 - "$here" "$outdir" "$liberty" "$points" "$top" <<'PY'
 import json, pathlib, sys
 sys.path.insert(0, sys.argv[1])
 from report import cells_kge, liberty_areas
@@ -35,8 +37,8 @@ for p in sys.argv[4].split():
     e, b = map(int, p.split(":"))
     rows = {}
     for pipe, variant in ((0, ""), (1, "-pipe")):
-        t = json.loads((out / f"zvc_compressor-e{e}-b{b}{variant}-timing.json").read_text())
-        area = out / f"zvc_compressor-e{e}-b{b}{variant}-asic.json"
+        t = json.loads((out / f"{sys.argv[5]}-e{e}-b{b}{variant}-timing.json").read_text())
+        area = out / f"{sys.argv[5]}-e{e}-b{b}{variant}-asic.json"
         kge = cells_kge(json.loads(area.read_text())["design"]["num_cells_by_type"], areas) if area.exists() else None
         rows[pipe] = (kge, t)
     for pipe in (0, 1):

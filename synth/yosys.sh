@@ -20,14 +20,14 @@ hierarchy -check -top $top; rename -top $top; proc; select -assert-none t:\$dlat
 # CDMA_MODES=0 in the environment builds the codecs and the engine without
 # the frame modes (Modes = 0; docs/resources.md compares the two), and
 # cdma_variant names such points "-plain"; CDMA_BLOCK_INDEX=0 the engine
-# without its block index ("-noindex"); CDMA_PIPELINE=1 the compressor with
+# without its block index ("-noindex"); CDMA_PIPELINE=1 either codec with
 # its network stage ("-pipe").
 cdma_params() {
   case $1 in
     cdma_buffer) echo "-set BusBytes $3 -set DepthBeats 64" ;;
     cdma_ring|cdma_axi_mux) echo "-set BusBytes $3" ;;
     cdma_engine) echo "-set ElemBytes $2 -set BusBytes $3${CDMA_MODES:+ -set Modes $CDMA_MODES}${CDMA_BLOCK_INDEX:+ -set BlockIndex $CDMA_BLOCK_INDEX}" ;;
-    zvc_compressor) echo "-set ElemBytes $2 -set BusBytes $3${CDMA_MODES:+ -set Modes $CDMA_MODES}${CDMA_PIPELINE:+ -set Pipeline $CDMA_PIPELINE}" ;;
+    zvc_compressor|zvc_decompressor) echo "-set ElemBytes $2 -set BusBytes $3${CDMA_MODES:+ -set Modes $CDMA_MODES}${CDMA_PIPELINE:+ -set Pipeline $CDMA_PIPELINE}" ;;
     *) echo "-set ElemBytes $2 -set BusBytes $3${CDMA_MODES:+ -set Modes $CDMA_MODES}" ;;
   esac
 }

@@ -85,7 +85,7 @@ group_prim() {
 # The codecs at one point: "E B" with the frame modes (the default), "E B
 # Modes=0" without them (checked at the narrowest and the widest bus, where
 # the decompressor is also built with CountAhead=0, as the self-test has it,
-# and the compressor with its network stage, Pipeline=1, with and without modes).
+# and both codecs with their network stage, Pipeline=1, with and without modes).
 group_codec() {
   clean zvc_compressor "ElemBytes=$1 BusBytes=$2 ${3:-}"
   clean zvc_decompressor "ElemBytes=$1 BusBytes=$2 ${3:-}"
@@ -93,6 +93,8 @@ group_codec() {
     clean zvc_decompressor "ElemBytes=$1 BusBytes=$2 $3 CountAhead=0"
     clean zvc_compressor "ElemBytes=$1 BusBytes=$2 Pipeline=1"
     clean zvc_compressor "ElemBytes=$1 BusBytes=$2 $3 Pipeline=1"
+    clean zvc_decompressor "ElemBytes=$1 BusBytes=$2 Pipeline=1"
+    clean zvc_decompressor "ElemBytes=$1 BusBytes=$2 $3 Pipeline=1"
   fi
 }
 
@@ -147,6 +149,7 @@ group_refused() {
   done
   refused zvc_decompressor "CountAhead=2" "CountAhead must be 0 or 1"
   refused zvc_compressor "Pipeline=2" "Pipeline must be 0 or 1"
+  refused zvc_decompressor "Pipeline=2" "Pipeline must be 0 or 1"
   refused cdma_fifo_sync "Depth=1" "Depth must be at least 2"
   refused cdma_ring_ptr "Depth=1" "Depth must be at least 2"
   refused cdma_owner_queue "Depth=1" "Depth must be at least 2"

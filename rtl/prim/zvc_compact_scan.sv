@@ -2,7 +2,8 @@
 // number of dropped slots below slot i, for every slot. An exclusive scan
 // (Hillis-Steele): log2(N) rounds, each adding the sum 2^r slots further
 // down, so its depth grows with log2(N), not N. The network's first half:
-// zvc_compressor can register its result before the routing (Pipeline).
+// zvc_compressor and zvc_decompressor can register its result before the
+// routing (Pipeline).
 // Purely combinational.
 `include "cdma_assert.svh"
 

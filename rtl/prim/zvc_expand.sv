@@ -2,7 +2,9 @@
 // slots) goes to the position of the k-th set bit of keep_i; other slots of
 // data_o are zero. Runs the compaction network's selects backwards, most
 // significant stage first. count_o is the number of kept slots (slots read).
-// Purely combinational.
+// dist_i: zvc_compact_scan's distances for keep_i, made by the caller so that
+// it may register them between the scan and this routing (zvc_decompressor's
+// Pipeline). Purely combinational.
 `include "cdma_assert.svh"
 
 module zvc_expand #(
@@ -10,29 +12,23 @@ module zvc_expand #(
   parameter int NumSlots = 8,
   // Bits per slot, 1 or more.
   parameter int SlotBits = 32,
+  localparam int Stages = cdma_prim_pkg::compact_stages(NumSlots),
   localparam int CntW = $clog2(NumSlots + 1)
 ) (
   input  logic [NumSlots*SlotBits-1:0] data_i,
   input  logic [NumSlots-1:0]          keep_i,
+  input  logic [NumSlots*Stages-1:0]   dist_i,
   output logic [NumSlots*SlotBits-1:0] data_o,
   output logic [CntW-1:0]              count_o
 );
   `CDMA_PARAM_CHECK(g_bits_check, SlotBits >= 1, "SlotBits must be at least 1")
 
-  localparam int Stages = cdma_prim_pkg::compact_stages(NumSlots);
-
   logic [Stages*NumSlots-1:0] sel;
   logic [NumSlots-1:0]        valid_unused;  // expansion zeroes by keep_i
-  logic [NumSlots*Stages-1:0] shift_dist;
-
-  zvc_compact_scan #(.NumSlots(NumSlots)) u_scan (
-    .keep_i(keep_i),
-    .dist_o(shift_dist)
-  );
 
   zvc_compact_ctrl #(.NumSlots(NumSlots)) u_ctrl (
     .keep_i (keep_i),
-    .dist_i (shift_dist),
+    .dist_i (dist_i),
     .sel_o  (sel),
     .valid_o(valid_unused),
     .count_o(count_o)

@@ -2,6 +2,7 @@
 // frames out (docs/format.md; ports per RTL-INTERFACES.md).
 //
 // Structure: zvc_unpacker (payload bytes, peek window) -> beat decode ->
+// (with Pipeline = 1, a register stage inside the expansion network) ->
 // output register. Each cycle one output beat of BusBytes raw bytes is decoded
 // from the oldest payload bytes: when a beat holds whole windows, the masks
 // are found one after another (mask j follows window j-1's elements) and the
@@ -35,13 +36,14 @@
 // and cut to length bytes; length 0 gives one beat with tkeep = 0 and tlast.
 //
 // Latency: 2 cycles from a payload beat's acceptance to the first output beat
-// that needs it (unpacker register, output register). Throughput: one output
-// beat per cycle, frames back to back, whenever a beat's payload bytes (or,
-// for split windows, the mask plus the beat's elements) fit the bus. With
-// split windows and CountAhead, a malformed frame that ends truncated (its
-// payload short) or with trailing bytes drained may make the next frame's
-// first beat wait one cycle more (its count is then made from the bytes where
-// it starts).
+// that needs it (unpacker register, output register); 3 with Pipeline = 1 (a
+// register between the expansion network's scan and its routing).
+// Throughput: one output beat per cycle, frames back to back, whenever a
+// beat's payload bytes (or, for split windows, the mask plus the beat's
+// elements) fit the bus. With split windows and CountAhead, a malformed frame
+// that ends truncated (its payload short) or with trailing bytes drained may
+// make the next frame's first beat wait one cycle more (its count is then
+// made from the bytes where it starts).
 // Modes (docs/format.md, "Modes"): cmd_mode_i, with the command, is the
 // frame's mode: 0 plain ZVC (as with it tied to zero), 1 binarize (masks only;
 // each element leaves as all-ones bytes where its bit is set), 2 bf16 or 3 fp8
@@ -62,7 +64,11 @@ module zvc_decompressor #(
   // (B = 32 E): 1 makes the count of a window's first beat (and, for whole
   // windows, its mask) one cycle ahead, for a faster clock; 0 counts it from
   // the bytes where the window starts, in fewer gates (the FPGA self-test).
-  parameter int CountAhead = 1
+  parameter int CountAhead = 1,
+  // 1 registers the expansion network's inputs and shift distances between
+  // its scan and its routing: one cycle more latency for a shorter path from
+  // the beat's decode to the output register (docs/rtl.md).
+  parameter int Pipeline = 0
 ) (
   input  logic                  clk_i,
   input  logic                  rst_ni,
@@ -91,6 +97,7 @@ module zvc_decompressor #(
   `CDMA_CHECK_BUS_BYTES(BusBytes)
   `CDMA_PARAM_CHECK(g_modes_check, Modes == 0 || Modes == 1, "Modes must be 0 or 1")
   `CDMA_PARAM_CHECK(g_ahead_check, CountAhead == 0 || CountAhead == 1, "CountAhead must be 0 or 1")
+  `CDMA_PARAM_CHECK(g_pipeline_check, Pipeline == 0 || Pipeline == 1, "Pipeline must be 0 or 1")
 
   localparam int ElemBits = 8 * ElemBytes;
   localparam int ElemShift = $clog2(ElemBytes);
@@ -99,6 +106,11 @@ module zvc_decompressor #(
   localparam int WinPerBeat = zvc_pkg::win_per_beat(ElemBytes, BusBytes);
   localparam bit Dpr = zvc_pkg::has_dpr(Modes, ElemBytes);
   localparam int MaskSlots = zvc_pkg::mask_slots(ElemBytes, Dpr);
+  localparam int WinSlots = zvc_pkg::window_slots(ElemBytes, Dpr);
+  // The expansion network's slots: a beat's masks and elements (whole
+  // windows), or its elements (split windows).
+  localparam int NetSlots = WholeWindows ? WinPerBeat * WinSlots : NumElems;
+  localparam int NetStages = cdma_prim_pkg::compact_stages(NetSlots);
   localparam int PeekBytes = WholeWindows ? WinPerBeat * zvc_pkg::dense_window_bytes(ElemBytes) :
                                             zvc_pkg::MaskBytes + BusBytes;
   localparam int TakeW = $clog2(PeekBytes + 1);
@@ -247,6 +259,8 @@ module zvc_decompressor #(
   // ---- Beat decode ---------------------------------------------------------------
   logic [BusBytes*8-1:0] beat_data, beat_slots, fp8_wide;
   logic [NumElems-1:0]   beat_bits;  // the mask bit of each of the beat's elements
+  logic [NetSlots*ElemBits-1:0] net_data;  // the network's slots, one code in each
+  logic [NetSlots-1:0]          net_keep;
   logic [TakeW-1:0]      needed;
   logic                  beat_bad;
 
@@ -271,13 +285,11 @@ module zvc_decompressor #(
   endfunction
 
   if (WholeWindows) begin : gen_whole_windows
-    localparam int WinSlots = zvc_pkg::window_slots(ElemBytes, Dpr);
-    localparam int Slots = WinPerBeat * WinSlots;
+    localparam int Slots = NetSlots;
     localparam int SlotCntW = $clog2(Slots + 1);
     localparam int SourceBits = Slots * ElemBits;  // PeekBytes * 8, or more with bf16 and fp8
-    logic [Slots*ElemBits-1:0] source, spread;  // source: the peek bytes, one code per slot
+    logic [Slots*ElemBits-1:0] source;  // the peek bytes, one code per slot
     logic [Slots-1:0]          slot_keep;
-    logic [SlotCntW-1:0]       slot_count;
     logic [NumElems-1:0]       beat_valid_q;  // the beat's elements (the last one maybe partial)
     logic [NumElems-1:0]       tail_valid, cmd_valid;
     // With AheadWhole, the beat's mask from a register: for its slots as it
@@ -338,18 +350,9 @@ module zvc_decompressor #(
       end
     end
 
-    zvc_expand #(.NumSlots(Slots), .SlotBits(ElemBits)) u_expand (
-      .data_i (source),
-      .keep_i (slot_keep),
-      .data_o (spread),
-      .count_o(slot_count)
-    );
+    assign net_data = source;
+    assign net_keep = slot_keep;
 
-    always_comb begin
-      for (int w = 0; w < WinPerBeat; w++) begin
-        beat_slots[w*32*ElemBits +: 32*ElemBits] = spread[(w*WinSlots + MaskSlots)*ElemBits +: 32*ElemBits];
-      end
-    end
     if (AheadWhole) begin : gen_ahead
       // The beat's mask (mask_q) and its popcount (ones_q) are made one
       // cycle ahead from the unpacker's bytes before consume (ahead): for a
@@ -404,7 +407,7 @@ module zvc_decompressor #(
       // beat needs its mask bytes (none there) or has no elements.
       `CDMA_ASSERT(mask_exact, !(active_q && !raw_done_q && !in_done_q && ok_q) ||
                                (mask_q == (peek[31:0] & beat_valid_q) && ones_q == 6'($countones(mask_q))))
-      `CDMA_ASSERT(needed_match, !(fire && fits) || needed == TakeW'(times(32'(slot_count), slot_bytes)))
+      `CDMA_ASSERT(needed_match, !(fire && fits) || needed == TakeW'(times(32'($countones(slot_keep)), slot_bytes)))
     end else begin : gen_at_start
       // The beat's byte count from a tree count of its slots, beside the
       // network's own count (a prefix count: a chain of small adds).
@@ -418,7 +421,7 @@ module zvc_decompressor #(
       assign needed     = TakeW'(times(32'(slots_kept), slot_bytes));
       assign beat_ready = 1'b1;
 
-      `CDMA_ASSERT(slots_match, slots_kept == slot_count)
+      `CDMA_ASSERT(slots_match, 32'(slots_kept) == $countones(slot_keep))
     end
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -448,8 +451,7 @@ module zvc_decompressor #(
     logic [PosW-1:0]              pos_q;
     logic                         at_start;
     logic [NumElems-1:0]          bits, bits_start;
-    logic [NumElems*ElemBits-1:0] src, spread;
-    logic [ElemW-1:0]             ones, ones_q, ones_next, ones_spread;
+    logic [ElemW-1:0]             ones, ones_q, ones_next;
     logic [ElemW-1:0]             start_ones;   // the popcount of a window's first beat
     logic                         start_ready;  // start_ones is that of the bytes where the window starts
     logic                         has_head;     // the beat starts a window: its mask first
@@ -573,17 +575,9 @@ module zvc_decompressor #(
     end
 
     assign beat_bad   = at_start && (mask_raw & ~win_valid_q) != '0;
-    assign src        = (mode_q == zvc_pkg::ModeBinarize) ? '1 :
+    assign net_data   = (mode_q == zvc_pkg::ModeBinarize) ? '1 :
                         unsqueeze(mode_q, at_start ? peek_m[32 +: NumElems*ElemBits] : peek_m[0 +: NumElems*ElemBits]);
-
-    zvc_expand #(.NumSlots(NumElems), .SlotBits(ElemBits)) u_expand (
-      .data_i (src),
-      .keep_i (bits),
-      .data_o (spread),
-      .count_o(ones_spread)
-    );
-
-    assign beat_slots = spread;
+    assign net_keep   = bits;
     assign beat_bits  = bits;
     // A mask is read at a window's start, unless the frame has no elements
     // (a zero length: one null beat, no payload bytes).
@@ -607,7 +601,80 @@ module zvc_decompressor #(
       end
     end
 
-    `CDMA_ASSERT(ones_match, !(fire && fits) || ones == ones_spread)
+    `CDMA_ASSERT(ones_match, !(fire && fits) || 32'(ones) == $countones(bits))
+  end
+
+  // ---- Network stage (Pipeline = 1) ---------------------------------------------
+  // The beat between the expansion network's scan and its routing: the
+  // network's slots, keep bits and distances, and what the output register
+  // takes besides the network's output.
+  localparam int FieldBits = 2 + NumElems + BeatW + 1;  // mode, bits, bytes, last
+  logic [NetSlots*ElemBits-1:0]  stage_data, spread;
+  logic [NetSlots-1:0]           stage_keep;
+  logic [NetSlots*NetStages-1:0] net_dist, stage_dist;
+  logic [FieldBits-1:0]          beat_fields, stage_fields;
+  logic                          stage_valid, stage_free;
+  logic [1:0]                    stage_mode;
+  logic [NumElems-1:0]           stage_bits;
+  logic [BeatW-1:0]              stage_bytes;
+  logic                          stage_last;
+  logic [$clog2(NetSlots+1)-1:0] spread_count_unused;  // the beat's count is made before the network
+
+  zvc_compact_scan #(.NumSlots(NetSlots)) u_scan (
+    .keep_i(net_keep),
+    .dist_o(net_dist)
+  );
+
+  assign beat_fields = {mode_q, beat_bits, beat_bytes, last_beat_q};
+
+  if (Pipeline != 0) begin : gen_stage
+    logic stage_valid_q;
+
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)         stage_valid_q <= 1'b0;
+      else if (stage_free) stage_valid_q <= fire;
+    end
+
+    // Loaded whenever the stage may move on (a beat or none), so that the
+    // decision to fire is not on the registers' enables.
+    always_ff @(posedge clk_i) begin
+      if (stage_free) begin
+        stage_data   <= net_data;
+        stage_keep   <= net_keep;
+        stage_dist   <= net_dist;
+        stage_fields <= beat_fields;
+      end
+    end
+
+    assign stage_valid = stage_valid_q;
+    assign stage_free  = !stage_valid_q || out_free;
+  end else begin : gen_no_stage
+    assign stage_data   = net_data;
+    assign stage_keep   = net_keep;
+    assign stage_dist   = net_dist;
+    assign stage_fields = beat_fields;
+    assign stage_valid  = fire;
+    assign stage_free   = out_free;
+  end
+  assign {stage_mode, stage_bits, stage_bytes, stage_last} = stage_fields;
+
+  zvc_expand #(.NumSlots(NetSlots), .SlotBits(ElemBits)) u_expand (
+    .data_i (stage_data),
+    .keep_i (stage_keep),
+    .dist_i (stage_dist),
+    .data_o (spread),
+    .count_o(spread_count_unused)
+  );
+
+  if (WholeWindows) begin : gen_window_slots
+    // Each window's elements follow its mask's slots.
+    always_comb begin
+      for (int w = 0; w < WinPerBeat; w++) begin
+        beat_slots[w*32*ElemBits +: 32*ElemBits] = spread[(w*WinSlots + MaskSlots)*ElemBits +: 32*ElemBits];
+      end
+    end
+  end else begin : gen_elem_slots
+    assign beat_slots = spread;
   end
 
   if (Dpr) begin : gen_widen
@@ -617,14 +684,14 @@ module zvc_decompressor #(
   end else begin : gen_no_widen
     assign fp8_wide = beat_slots;
   end
-  assign beat_data = widen(mode_q, beat_slots, beat_bits, fp8_wide);
+  assign beat_data = widen(stage_mode, beat_slots, stage_bits, fp8_wide);
 
   // ---- Control -------------------------------------------------------------------
   logic out_valid_q;
 
   assign out_free     = !out_valid_q || m_axis_tready;
   assign fits         = needed <= avail;
-  assign fire         = active_q && !raw_done_q && out_free && beat_ready && (fits || all_here);
+  assign fire         = active_q && !raw_done_q && stage_free && beat_ready && (fits || all_here);
   assign drain        = active_q && raw_done_q && !in_done_q;
   // Bytes consumed and whether the frame ends (its last byte consumed), both
   // for a beat fired and for none: fire only selects (zvc_unpacker).
@@ -702,17 +769,17 @@ module zvc_decompressor #(
     if (!rst_ni) begin
       out_valid_q <= 1'b0;
     end else if (out_free) begin
-      out_valid_q <= fire;
+      out_valid_q <= stage_valid;
     end
   end
 
   always_ff @(posedge clk_i) begin
-    if (fire) begin
+    if (stage_valid && out_free) begin
       for (int b = 0; b < BusBytes; b++) begin
-        out_keep_q[b]       <= BeatW'(b) < beat_bytes;
-        out_data_q[b*8 +: 8] <= (BeatW'(b) < beat_bytes) ? beat_data[b*8 +: 8] : 8'h00;
+        out_keep_q[b]       <= BeatW'(b) < stage_bytes;
+        out_data_q[b*8 +: 8] <= (BeatW'(b) < stage_bytes) ? beat_data[b*8 +: 8] : 8'h00;
       end
-      out_last_q <= last_beat_q;
+      out_last_q <= stage_last;
     end
   end
 

@@ -13,9 +13,7 @@
   parameter int ElemBytes = 4;
   parameter int BusBytes = 32;
   parameter int CycleLimit = 200000;
-`ifndef ZVC_DEC
-  parameter int Pipeline = 0;  // the compressor's network stage
-`endif
+  parameter int Pipeline = 0;  // the codec's network stage
   localparam int MaxBytes = 1 << 16;
   localparam int MaxFrames = 32;
 
@@ -37,7 +35,7 @@
 `ifdef CDMA_NETLIST
   zvc_decompressor dut (
 `else
-  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) dut (
+  zvc_decompressor #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Pipeline(Pipeline)) dut (
 `endif
     .clk_i(clk), .rst_ni(rst_n),
     .cmd_valid_i(cmd_valid), .cmd_ready_o(cmd_ready), .cmd_raw_bytes_i(cmd_raw),
