@@ -56,23 +56,35 @@ module cdma_buffer #(
   localparam int PtrW = cdma_prim_pkg::ptr_width(DepthBeats);
 
   // ---- Accounting ----
-  logic [CountW-1:0] level_d, level_q, reserved_d, reserved_q;
-  logic              push, pop, grant;
+  // The free beats are a register of their own (free_q = DepthBeats -
+  // level_q - reserved_q), and so is full (full_q: level_q == DepthBeats);
+  // the next free and reserved counts are made for a grant and for none,
+  // the grant only choosing. So the path from the counts to a grant and
+  // back is a compare and a choice, and a write's handshake starts from a
+  // register.
+  logic [CountW-1:0] level_d, level_q, reserved_d, reserved_q, free_d, free_q;
+  logic [CountW-1:0] reserved_kept, reserved_granted, free_kept, free_granted;
+  logic              push, pop, grant, full_q, unreserved;
 
-  assign s_axis_tready = level_q != CountW'(DepthBeats);
-  assign push          = s_axis_tvalid && s_axis_tready;
+  assign s_axis_tready = !full_q;
+  assign push          = s_axis_tvalid && !full_q;
   assign pop           = m_axis_tvalid && m_axis_tready;
-  assign free_o        = CountW'(DepthBeats) - level_q - reserved_q;
+  assign free_o        = free_q;
   assign level_o       = level_q;
-  assign rsv_ready_o   = rsv_beats_i <= free_o;
+  assign rsv_ready_o   = rsv_beats_i <= free_q;
   assign grant         = rsv_valid_i && rsv_ready_o;
 
   // A write consumes a reservation, one granted in the same cycle included;
-  // this keeps level_q + reserved_q <= DepthBeats in every case.
-  logic [CountW-1:0] reserved_with_grant;
-  assign reserved_with_grant = reserved_q + (grant ? rsv_beats_i : '0);
-  assign level_d    = level_q + CountW'(push) - CountW'(pop);
-  assign reserved_d = reserved_with_grant - CountW'(push && reserved_with_grant != '0);
+  // this keeps level_q + reserved_q <= DepthBeats in every case. A write
+  // that finds none takes a free beat.
+  assign unreserved       = push && reserved_q == '0;
+  assign level_d          = level_q + CountW'(push) - CountW'(pop);
+  assign reserved_kept    = reserved_q - CountW'(push && !unreserved);
+  assign reserved_granted = reserved_q + rsv_beats_i - CountW'(push && (!unreserved || rsv_beats_i != '0));
+  assign free_kept        = free_q + CountW'(pop) - CountW'(unreserved);
+  assign free_granted     = free_kept - rsv_beats_i + CountW'(unreserved && rsv_beats_i != '0);
+  assign reserved_d       = grant ? reserved_granted : reserved_kept;
+  assign free_d           = grant ? free_granted : free_kept;
 
   // ---- Storage: one write port, one registered read port (block RAM) ----
   logic [Width-1:0]  rdata;
@@ -110,12 +122,16 @@ module cdma_buffer #(
     if (!rst_ni) begin
       level_q       <= '0;
       reserved_q    <= '0;
+      free_q        <= CountW'(DepthBeats);
+      full_q        <= 1'b0;
       in_ram_q      <= '0;
       rdata_valid_q <= 1'b0;
       out_valid_q   <= 1'b0;
     end else begin
       level_q       <= level_d;
       reserved_q    <= reserved_d;
+      free_q        <= free_d;
+      full_q        <= (full_q || (push && level_q == CountW'(DepthBeats - 1))) && !pop;
       in_ram_q      <= in_ram_d;
       rdata_valid_q <= rdata_valid_d;
       out_valid_q   <= out_valid_d;
@@ -131,5 +147,7 @@ module cdma_buffer #(
   assign {m_axis_tlast, m_axis_tkeep, m_axis_tdata} = out_q;
 
   `CDMA_ASSERT(capacity_kept, 32'(level_q) + 32'(reserved_q) <= DepthBeats)
+  `CDMA_ASSERT(free_adds_up, 32'(free_q) + 32'(level_q) + 32'(reserved_q) == DepthBeats)
+  `CDMA_ASSERT(full_exact, full_q == (level_q == CountW'(DepthBeats)))
   `CDMA_ASSERT(level_adds_up, 32'(level_q) == 32'(in_ram_q) + 32'(rdata_valid_q) + 32'(out_valid_q))
 endmodule
