@@ -81,7 +81,7 @@ if [[ -n $patch ]]; then
 fi
 
 start=$(date +%s%N)
-read="read_verilog -sv -formal -I$rtl/include ${files[*]}; $chparam"
+read="read_verilog -defer -sv -formal -I$rtl/include ${files[*]}; $chparam"
 set +e
 if [[ $solver == z3 ]]; then
   yosys -q -l "$dir/yosys.log" -e "implicitly declared" -p "$read

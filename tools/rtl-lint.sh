@@ -57,7 +57,7 @@ refused() {
   local yargs="" iargs=() p
   for p in $params; do yargs+=" -set ${p%%=*} ${p#*=}"; iargs+=("-P$top.$p"); done
   [ -n "$yargs" ] && yargs="chparam$yargs $top;"
-  yosys -q -p "read_verilog -sv -I$incdir ${files[*]}; $yargs hierarchy -check -top $top" >"$work/y.log" 2>&1 && ok=0
+  yosys -q -p "read_verilog -defer -sv -I$incdir ${files[*]}; $yargs hierarchy -check -top $top" >"$work/y.log" 2>&1 && ok=0
   grep -q "$pattern" "$work/y.log" || ok=0
   iverilog -g2012 -I"$incdir" -s "$top" "${iargs[@]}" -o "$work/iv.out" "${files[@]}" >"$work/i.log" 2>&1
   vvp -n "$work/iv.out" >>"$work/i.log" 2>&1 && ok=0
@@ -187,7 +187,7 @@ EOF_WRAP
   iverilog -g2012 -I"$incdir" -s lint_wrap -o "$work/iv.out" "${files[@]}" "$work/lint_wrap.sv" >"$work/i.log" 2>&1 &&
     vvp -n "$work/iv.out" >>"$work/i.log" 2>&1 && nested_ok=0
   grep -q "lint_wrap.u_inner.*Depth must be at least 2" "$work/i.log" || nested_ok=0
-  yosys -p "read_verilog -sv -I$incdir ${files[*]} $work/lint_wrap.sv; hierarchy -check -top lint_wrap" >"$work/y.log" 2>&1 && nested_ok=0
+  yosys -p "read_verilog -defer -sv -I$incdir ${files[*]} $work/lint_wrap.sv; hierarchy -check -top lint_wrap" >"$work/y.log" 2>&1 && nested_ok=0
   grep -A2 "Parameter .Depth = 1" "$work/y.log" | grep -q "derive mode .* module .\\\\cdma_fifo_sync" || nested_ok=0
   grep -q "ERROR: Depth must be at least 2" "$work/y.log" || nested_ok=0
   if [ $nested_ok -eq 1 ]; then passes=$((passes + 1)); else
