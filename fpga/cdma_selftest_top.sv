@@ -10,7 +10,9 @@ module cdma_selftest_top #(
   // LEDs on the board, 2 or more.
   parameter int Leds = 8,
   // 1 when the board's LEDs light on a low level (iCEBreaker).
-  parameter bit LedActiveLow = 1'b0
+  parameter bit LedActiveLow = 1'b0,
+  // The register slice between the codecs (cdma_selftest's Slice).
+  parameter int Slice = 1
 ) (
   input  logic            clk,
   output logic [Leds-1:0] led
@@ -23,7 +25,7 @@ module cdma_selftest_top #(
   always_ff @(posedge clk) if (por_q != 4'hF) por_q <= por_q + 1'b1;
   assign rst_n = por_q == 4'hF;
 
-  cdma_selftest #(.ElemBytes(ElemBytes), .BusBytes(BusBytes)) u_selftest (
+  cdma_selftest #(.ElemBytes(ElemBytes), .BusBytes(BusBytes), .Slice(Slice)) u_selftest (
     .clk_i       (clk),
     .rst_ni      (rst_n),
     .sparsity_i  (2'(Sparsity)),

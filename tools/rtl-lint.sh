@@ -128,6 +128,7 @@ group_dma() {
   clean cdma_dma "BlockIndex=0"
   clean cdma_selftest ""
   clean cdma_selftest "ElemBytes=4 BusBytes=32 FrameBeats=3"
+  clean cdma_selftest "Slice=0"
 }
 
 # The widest network (E=1 B=256) and engine: Yosys takes 20 and 40 s.
@@ -139,6 +140,7 @@ group_wide() {
 group_refused() {
   local top
   refused cdma_selftest "FrameBeats=0" "FrameBeats must be at least 1"
+  refused cdma_selftest "Slice=2" "Slice must be 0 or 1"
   refused zvc_packer "Rows=2" "Rows must be a power of two"
   for top in zvc_compressor zvc_decompressor; do
     refused $top "ElemBytes=3" "ElemBytes must be 1, 2 or 4"

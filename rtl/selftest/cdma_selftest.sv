@@ -1,7 +1,7 @@
 // On-chip self-test of the codec: a pseudo-random source of activation-like
 // frames (a selectable share of zero elements) -> zvc_compressor ->
-// zvc_decompressor -> a checker that regenerates the same frames and compares
-// every output byte. The FPGA flow (Makefile.fpga) builds it for iCE40 boards
+// (a register slice, Slice = 1) -> zvc_decompressor -> a checker that
+// regenerates the same frames and compares every output byte. The FPGA flow (Makefile.fpga) builds it for iCE40 boards
 // and the Verilator bench tb/selftest_tb.cpp runs the same module.
 //
 // Source: frames of FrameBeats full beats. Element values come from a bank of
@@ -30,7 +30,12 @@ module cdma_selftest #(
   // Beats per frame, 1 or more.
   parameter int FrameBeats = 64,
   // Seed of the generators (any value; 0 is replaced).
-  parameter logic [63:0] Seed = 64'h9E37_79B9_7F4A_7C15
+  parameter logic [63:0] Seed = 64'h9E37_79B9_7F4A_7C15,
+  // 1 puts a register slice between the two codecs (a cycle of latency, 8
+  // flip-flops a byte of bus), so that no path runs from the compressor's
+  // output through the decompressor's input; 0 leaves it out (the UP5K
+  // build has no room for it).
+  parameter int Slice = 1
 ) (
   input  logic        clk_i,
   input  logic        rst_ni,
@@ -42,6 +47,7 @@ module cdma_selftest #(
   output logic        error_o
 );
   `CDMA_PARAM_CHECK(g_frame_check, FrameBeats >= 1, "FrameBeats must be at least 1")
+  `CDMA_PARAM_CHECK(g_slice_check, Slice == 0 || Slice == 1, "Slice must be 0 or 1")
 
   localparam int ElemBits = 8 * ElemBytes;
   localparam int NumElems = BusBytes / ElemBytes;
@@ -97,9 +103,9 @@ module cdma_selftest #(
   // ---- Source -> compressor -> decompressor -> checker ------------------------
   logic [BeatW-1:0]      src_beat_q, chk_beat_q;
   logic                  src_last, src_fire, chk_fire, chk_last, chk_ready;
-  logic                  c_ready, l_valid, l_ready, l_last;
-  logic [BusBytes*8-1:0] l_data, o_data;
-  logic [BusBytes-1:0]   l_keep, o_keep;
+  logic                  c_ready, l_valid, l_ready, l_last, d_valid, d_ready, d_last;
+  logic [BusBytes*8-1:0] l_data, d_data, o_data;
+  logic [BusBytes-1:0]   l_keep, d_keep, o_keep;
   logic                  o_valid, o_last, cs_valid, cs_error, ds_valid;
   logic [31:0]           cs_raw, cs_comp;
   logic [2:0]            ds_error;
@@ -134,6 +140,31 @@ module cdma_selftest #(
     .sts_error_o     (cs_error)
   );
 
+  // The payload between the codecs: l_* out of the compressor, d_* into the
+  // decompressor.
+  if (Slice != 0) begin : g_slice
+    logic                  valid_q, last_q;
+    logic [BusBytes*8-1:0] data_q;
+    logic [BusBytes-1:0]   keep_q;
+    assign l_ready = !valid_q || d_ready;
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni)      valid_q <= 1'b0;
+      else if (l_ready) valid_q <= l_valid;
+    end
+    // Read only while valid_q: no reset.
+    always_ff @(posedge clk_i) begin
+      if (l_ready) begin
+        data_q <= l_data;
+        keep_q <= l_keep;
+        last_q <= l_last;
+      end
+    end
+    assign {d_valid, d_data, d_keep, d_last} = {valid_q, data_q, keep_q, last_q};
+  end else begin : g_no_slice
+    assign l_ready = d_ready;
+    assign {d_valid, d_data, d_keep, d_last} = {l_valid, l_data, l_keep, l_last};
+  end
+
   // One command per frame; the decompressor queues them.
   zvc_decompressor #(
     .ElemBytes (ElemBytes),
@@ -147,11 +178,11 @@ module cdma_selftest #(
     .cmd_ready_o     (cmd_ready_unused),
     .cmd_raw_bytes_i (FrameBytes),
     .cmd_mode_i      (zvc_pkg::ModeZvc),
-    .s_axis_tdata    (l_data ^ (BusBytes*8)'(inject_i)),
-    .s_axis_tkeep    (l_keep),
-    .s_axis_tlast    (l_last),
-    .s_axis_tvalid   (l_valid),
-    .s_axis_tready   (l_ready),
+    .s_axis_tdata    (d_data ^ (BusBytes*8)'(inject_i)),
+    .s_axis_tkeep    (d_keep),
+    .s_axis_tlast    (d_last),
+    .s_axis_tvalid   (d_valid),
+    .s_axis_tready   (d_ready),
     .m_axis_tdata    (o_data),
     .m_axis_tkeep    (o_keep),
     .m_axis_tlast    (o_last),
