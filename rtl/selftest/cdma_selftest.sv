@@ -1,8 +1,9 @@
 // On-chip self-test of the codec: a pseudo-random source of activation-like
 // frames (a selectable share of zero elements) -> zvc_compressor ->
 // (a register slice, Slice = 1) -> zvc_decompressor -> a checker that
-// regenerates the same frames and compares every output byte. The FPGA flow (Makefile.fpga) builds it for iCE40 boards
-// and the Verilator bench tb/selftest_tb.cpp runs the same module.
+// regenerates the same frames and compares every output byte. The FPGA flow
+// (Makefile.fpga) builds it for iCE40 boards and the Verilator bench
+// tb/selftest_tb.cpp runs the same module.
 //
 // Source: frames of FrameBeats full beats. Element values come from a bank of
 // xorshift64 generators (one per 8 bytes of the bus). Element i is zero when
