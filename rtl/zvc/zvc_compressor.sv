@@ -92,9 +92,11 @@ module zvc_compressor #(
   localparam int InfoBits = 33;  // {error, raw bytes}
 
   // ---- Frame mode ------------------------------------------------------------------
-  logic       first_q;   // the next beat starts a frame
-  logic [1:0] mode;      // the mode of the frame the beat belongs to
-  logic       mode_bad;  // the first beat asks for a mode this build lacks
+  logic       first_q;     // the next beat starts a frame
+  logic [1:0] mode;        // the mode of the frame the beat belongs to
+  logic [1:0] mode_first;  // that mode if the beat is a frame's first
+  logic [1:0] mode_cont;   // and if it is not
+  logic       mode_bad;    // the first beat asks for a mode this build lacks
   logic       in_fire;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -103,19 +105,21 @@ module zvc_compressor #(
   end
 
   if (Modes != 0) begin : gen_modes
-    logic [1:0] mode_q, mode_first;
+    logic [1:0] mode_q;
     assign mode_bad   = first_q && s_axis_tuser[1] && !Dpr;
-    assign mode_first = mode_bad ? zvc_pkg::ModeZvc : s_axis_tuser;
-    assign mode       = first_q ? mode_first : mode_q;
+    assign mode_first = (s_axis_tuser[1] && !Dpr) ? zvc_pkg::ModeZvc : s_axis_tuser;
+    assign mode_cont  = mode_q;
 
     always_ff @(posedge clk_i or negedge rst_ni) begin
       if (!rst_ni)                  mode_q <= zvc_pkg::ModeZvc;
       else if (in_fire && first_q) mode_q <= mode_first;
     end
   end else begin : gen_zvc_only
-    assign mode_bad = first_q && s_axis_tuser != zvc_pkg::ModeZvc;
-    assign mode     = zvc_pkg::ModeZvc;
+    assign mode_bad   = first_q && s_axis_tuser != zvc_pkg::ModeZvc;
+    assign mode_first = zvc_pkg::ModeZvc;
+    assign mode_cont  = zvc_pkg::ModeZvc;
   end
+  assign mode = first_q ? mode_first : mode_cont;
 
   // ---- Input beat: element validity and rule checks --------------------------
   logic [BusBytes*8-1:0] data_m;      // tdata with null bytes zeroed
@@ -210,8 +214,14 @@ module zvc_compressor #(
 
       assign elem_data[i*32 +: 32] = (mode == zvc_pkg::ModeBf16) ? {16'b0, bf16} :
                                      (mode == zvc_pkg::ModeFp8)  ? {24'b0, fp8}  : data_m[i*32 +: 32];
-      assign elem_nz[i] = (mode == zvc_pkg::ModeBf16) ? bf16_nz :
-                          (mode == zvc_pkg::ModeFp8)  ? fp8_nz  : data_m[i*32 +: 32] != '0;
+      // Whether the element is zero in the mode of a first beat and in the
+      // frame's mode are both worked out; first_q only selects.
+      logic nz_first, nz_cont;
+      assign nz_first   = (mode_first == zvc_pkg::ModeBf16) ? bf16_nz :
+                          (mode_first == zvc_pkg::ModeFp8)  ? fp8_nz  : data_m[i*32 +: 32] != '0;
+      assign nz_cont    = (mode_cont == zvc_pkg::ModeBf16) ? bf16_nz :
+                          (mode_cont == zvc_pkg::ModeFp8)  ? fp8_nz  : data_m[i*32 +: 32] != '0;
+      assign elem_nz[i] = first_q ? nz_first : nz_cont;
     end
   end else begin : gen_raw
     assign elem_data = data_m;
@@ -220,10 +230,12 @@ module zvc_compressor #(
     end
   end
 
+  logic binarize;  // the beat is binarized: also worked out for both, first_q selecting
+  assign binarize = first_q ? mode_first == zvc_pkg::ModeBinarize : mode_cont == zvc_pkg::ModeBinarize;
   always_comb begin
     for (int i = 0; i < NumElems; i++) begin
       nonzero[i]   = elem_nz[i] && elem_valid[i];
-      elem_keep[i] = elem_nz[i] && elem_valid[i] && mode != zvc_pkg::ModeBinarize;
+      elem_keep[i] = elem_nz[i] && elem_valid[i] && !binarize;
     end
   end
 

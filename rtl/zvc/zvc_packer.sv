@@ -20,11 +20,12 @@
 // carry tlast when the frame's end arrives) or when it is its frame's last
 // row. A chunk is accepted while the rows it can touch are free.
 //
-// m_axis_* and chunk_ready_o come from registers (the row at the head through
-// a Rows:1 multiplexer); m_axis_tdata bytes outside tkeep are zero. Latency: a
-// chunk accepted in cycle t is visible on m_axis from t+1. Throughput: one
-// beat per cycle while chunks average at most BusBytes per cycle and holes are
-// filled before the head reaches them. Reset: asynchronous, active low.
+// m_axis_* come from registers (the row at the head through a Rows:1
+// multiplexer) and chunk_ready_o from one register; m_axis_tdata bytes
+// outside tkeep are zero. Latency: a chunk accepted in cycle t is visible on
+// m_axis from t+1. Throughput: one beat per cycle while chunks average at
+// most BusBytes per cycle and holes are filled before the head reaches them.
+// Reset: asynchronous, active low.
 `include "cdma_assert.svh"
 
 module zvc_packer #(
@@ -103,11 +104,11 @@ module zvc_packer #(
   logic [RowW-1:0]  used_rows, final_row, wr_row, last_row;
   logic [LaneW-1:0] wr_lane;
   logic [PosW-1:0]  data_pos, end_pos, end_last;
-  logic [PosW-2:0]  hole_pos, wr_off;
+  logic [PosW-2:0]  wr_off;
   logic [31:0]      frame_len;
   logic [BeatW-1:0] final_cnt;
   logic [LaneW-1:0] lane0, hole_lane;
-  logic [RowW-2:0]  final_idx, row0_idx, hole_idx;
+  logic [RowW-2:0]  final_idx;
   logic [Groups*BusBytes*8-1:0] chunk_pad;
 
   assign wr_row    = wr_q[PosW-1:LaneW];
@@ -124,19 +125,49 @@ module zvc_packer #(
   always_comb begin
     for (int b = 0; b < BusBytes; b++) m_axis_tkeep[b] = !last_q[rd_idx] || BeatW'(b) < cnt_q[rd_idx];
   end
+  // Each row's kept lanes are decoded from its own registers, beside the head
+  // row's decode, so the data select does not wait for the head row's count.
   always_comb begin
     for (int b = 0; b < BusBytes; b++) begin
       m_axis_tdata[b*8 +: 8] = 8'h00;
       for (int p = 0; p < Rows; p++) begin
-        if (m_axis_tkeep[b] && rd_idx == (RowW-1)'(p)) m_axis_tdata[b*8 +: 8] = store_q[(p*BusBytes + b)*8 +: 8];
+        if (rd_idx == (RowW-1)'(p) && (!last_q[p] || BeatW'(b) < cnt_q[p])) begin
+          m_axis_tdata[b*8 +: 8] = store_q[(p*BusBytes + b)*8 +: 8];
+        end
       end
     end
   end
 
   // ---- Input side -------------------------------------------------------------
   // A partly written row counts as used; a chunk touches at most SpanRows more.
-  assign used_rows     = wr_row + RowW'(wr_lane != '0) - rd_q;
-  assign chunk_ready_o = RowW'(Rows) - used_rows >= RowW'(SpanRows) && fq_count_q != CntW'(FrameDepth);
+  // chunk_ready_o is worked out a cycle ahead and registered inverted
+  // (busy_q, 0 at reset), so the store's write enables start from one
+  // flip-flop, not from row arithmetic. The rows in use next cycle are the
+  // rows from the head to the write row (registers), plus k, the rows the
+  // write row's bytes fill next cycle (0 to KMax), less one if a beat leaves:
+  // the verdict is made for every k, and the chunk's end (lane arithmetic,
+  // not a pointer add) selects one.
+  localparam int KMax = SpanRows + 1;
+  localparam int KW = $clog2(KMax + 1);
+  localparam int TW = $clog2(BusBytes + HoleBytes + ChunkBytes);
+  logic             busy_q, busy_d;
+  logic [RowW-1:0]  rows_ahead;  // rows from the head to the write row
+  logic [TW-1:0]    end_t;       // the write lane plus the hole and the chunk
+  logic [KW-1:0]    k_fire, k_next;
+  logic [(1 << KW)-1:0] busy_stay, busy_out;  // the verdict for each k, without and with a beat leaving
+  assign used_rows  = wr_row + RowW'(wr_lane != '0) - rd_q;
+  assign rows_ahead = wr_row - rd_q;
+  assign end_t      = TW'(wr_lane) + TW'(hold ? 4 : 0) + TW'(chunk_len_i);
+  // A frame's last chunk ends its row; an empty frame takes a row of its own.
+  assign k_fire = (chunk_last_i && !frame_some) ? KW'(1) :
+                  KW'(end_t >> LaneW) + KW'(end_t[LaneW-1:0] != '0);
+  assign k_next = chunk_fire ? k_fire : KW'(wr_lane != '0);
+  for (genvar k = 0; k < (1 << KW); k++) begin : gen_busy
+    assign busy_stay[k] = RowW'(Rows) - (rows_ahead + RowW'(k)) < RowW'(SpanRows);
+    assign busy_out[k]  = RowW'(Rows) - (rows_ahead + RowW'(k) - 1'b1) < RowW'(SpanRows);
+  end
+  assign busy_d = (out_fire ? busy_out[k_next] : busy_stay[k_next]) || fq_count_d == CntW'(FrameDepth);
+  assign chunk_ready_o = !busy_q;
   assign chunk_fire    = chunk_valid_i && chunk_ready_o;
   assign push          = chunk_fire && chunk_last_i;
   assign hold          = HoldMask != 0 && chunk_hold_i;
@@ -145,7 +176,6 @@ module zvc_packer #(
   assign data_pos  = wr_q + PosW'(hold ? 4 : 0);
   assign end_pos   = data_pos + PosW'(chunk_len_i);
   assign wr_off    = wr_q[PosW-2:0];
-  assign hole_pos  = hold ? wr_off : hole_q;
   // frame_len = in_len_q + the hole + the chunk, without a 32-bit carry chain.
   cdma_len_acc #(.Width(32), .LowW(AddW)) u_in_len (
     .clk_i,
@@ -165,10 +195,8 @@ module zvc_packer #(
   assign final_row = frame_some ? last_row : wr_row;
   assign final_cnt = frame_some ? BeatW'(end_last[LaneW-1:0]) + 1'b1 : '0;
   assign final_idx = final_row[RowW-2:0];
-  assign row0_idx  = data_pos[PosW-2:LaneW];
-  assign hole_idx  = hole_pos[PosW-2:LaneW];
   assign lane0     = data_pos[LaneW-1:0];
-  assign hole_lane = hole_pos[LaneW-1:0];
+  assign hole_lane = hold ? wr_lane : hole_q[LaneW-1:0];  // the hole opened now, or the open one
 
   // Chunk byte g*BusBytes + i goes to lane (lane0 + i) mod BusBytes: each
   // bus-wide piece g of the chunk is rotated by lane0 and written to row
@@ -179,17 +207,23 @@ module zvc_packer #(
   logic [Groups*BusBytes-1:0]   rot_valid;
   logic [BusBytes-1:0]          mask_valid;
 
+  // lane0 is wr_lane, or 4 lanes on when a hole opens: the pieces and their
+  // byte-valid bits rotate by wr_lane (a register), then by 4 or not, so no
+  // add stands in front of the rotator.
   always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     logic [2*BusBytes*8-1:0] twice;
+    logic [2*BusBytes-1:0]   twice_valid;
+    logic [BusBytes-1:0]     piece_valid;
     logic [LaneW-1:0]        idx;
     for (int g = 0; g < Groups; g++) begin
       twice = {chunk_pad[g*BusBytes*8 +: BusBytes*8], chunk_pad[g*BusBytes*8 +: BusBytes*8]};
-      twice = twice << {lane0, 3'b000};
+      twice = twice << {wr_lane, 3'b000};
+      if (hold) twice = {(BusBytes*8)'(twice >> (BusBytes*8)), (BusBytes*8)'(twice >> (BusBytes*8))} << 32;
       rot[g*BusBytes*8 +: BusBytes*8] = (BusBytes*8)'(twice >> (BusBytes*8));
-      for (int l = 0; l < BusBytes; l++) begin
-        idx = LaneW'(l) - lane0;
-        rot_valid[g*BusBytes + l] = chunk_fire && 32'(g * BusBytes) + 32'(idx) < 32'(chunk_len_i);
-      end
+      for (int i = 0; i < BusBytes; i++) piece_valid[i] = 32'(g * BusBytes + i) < 32'(chunk_len_i);
+      twice_valid = {piece_valid, piece_valid} << wr_lane;
+      if (hold) twice_valid = {BusBytes'(twice_valid >> BusBytes), BusBytes'(twice_valid >> BusBytes)} << 4;
+      rot_valid[g*BusBytes +: BusBytes] = chunk_fire ? BusBytes'(twice_valid >> BusBytes) : '0;
     end
     twice = {(BusBytes*8)'(chunk_mask_i), (BusBytes*8)'(chunk_mask_i)} << {hole_lane, 3'b000};
     mask_rot = (BusBytes*8)'(twice >> (BusBytes*8));
@@ -199,21 +233,33 @@ module zvc_packer #(
     end
   end
 
+  // The row a lane writes is the write row, or the open hole's, plus a small
+  // offset: each candidate row's one-hot decode comes from registers (a
+  // rotation of the write row's or the hole row's), and the offset, from the
+  // lanes, only selects among them.
+  logic [Rows-1:0] wr_dec, hole_dec;
+  logic            row0_carry;  // the hole in front moves the chunk's bytes to the next row
+  for (genvar p = 0; p < Rows; p++) begin : gen_row_dec
+    assign wr_dec[p]   = wr_row[RowW-2:0] == (RowW-1)'(p);
+    assign hole_dec[p] = hole_q[PosW-2:LaneW] == (RowW-1)'(p);
+  end
+  assign row0_carry = hold && wr_lane >= LaneW'(BusBytes - 4);
+
   always @* begin  // reads what it writes: see docs/rtl.md, Icarus
-    logic [RowW-2:0] row;
+    logic [RowW-2:0] off;
     store_we = '0;
     store_d  = '0;
     for (int p = 0; p < Rows; p++) begin
       for (int l = 0; l < BusBytes; l++) begin
         for (int g = 0; g < Groups; g++) begin
-          row = row0_idx + (RowW-1)'(g) + (RowW-1)'(LaneW'(l) < lane0);
-          if (rot_valid[g*BusBytes + l] && row == (RowW-1)'(p)) begin
+          off = (RowW-1)'(row0_carry) + (RowW-1)'(g) + (RowW-1)'(LaneW'(l) < lane0);
+          if (rot_valid[g*BusBytes + l] && wr_dec[(RowW-1)'(p) - off]) begin
             store_we[p*BusBytes + l] = 1'b1;
             store_d[(p*BusBytes + l)*8 +: 8] = rot[(g*BusBytes + l)*8 +: 8];
           end
         end
-        row = hole_idx + (RowW-1)'(LaneW'(l) < hole_lane);
-        if (mask_valid[l] && row == (RowW-1)'(p)) begin
+        off = (RowW-1)'(LaneW'(l) < hole_lane);
+        if (mask_valid[l] && (hold ? wr_dec[(RowW-1)'(p) - off] : hole_dec[(RowW-1)'(p) - off])) begin
           store_we[p*BusBytes + l] = 1'b1;
           store_d[(p*BusBytes + l)*8 +: 8] = mask_rot[l*8 +: 8];
         end
@@ -273,6 +319,7 @@ module zvc_packer #(
       fq_sts_q    <= '0;
       fq_count_q  <= '0;
       fq_done_q   <= '0;
+      busy_q      <= 1'b0;
     end else begin
       wr_q        <= wr_d;
       rd_q        <= rd_d;
@@ -284,6 +331,7 @@ module zvc_packer #(
       fq_sts_q    <= fq_sts_d;
       fq_count_q  <= fq_count_d;
       fq_done_q   <= fq_done_d;
+      busy_q      <= busy_d;
     end
   end
 
@@ -303,5 +351,7 @@ module zvc_packer #(
   `CDMA_ASSERT(chunk_len_in_range, !chunk_valid_i || chunk_len_i <= LenW'(ChunkBytes))
   `CDMA_ASSERT(done_le_count, fq_done_q <= fq_count_q)
   `CDMA_ASSERT(one_hole, !(chunk_valid_i && chunk_hold_i && hole_open_q))
+  `CDMA_ASSERT(ready_ahead, chunk_ready_o == (RowW'(Rows) - used_rows >= RowW'(SpanRows) &&
+                                            fq_count_q != CntW'(FrameDepth)))
   `CDMA_ASSERT(rows_in_range, used_rows <= RowW'(Rows) && closed_q - rd_q <= RowW'(Rows))
 endmodule
