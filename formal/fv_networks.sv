@@ -42,6 +42,20 @@ module fv_networks #(
 
   wire [CntW-1:0] count = CntW'($countones(keep));
 
+  // The scan stopped after each number of rounds and finished by
+  // zvc_compact_rounds (the compressor's Pipeline = 1 splits it there), against
+  // the whole scan; and cdma_incr (the codecs' length counters) against + 1.
+  localparam int Stages = cdma_prim_pkg::compact_stages(NumSlots);
+  logic [(Stages+1)*NumSlots*Stages-1:0] split_dist;
+  for (genvar r = 0; r <= Stages; r++) begin : g_split
+    logic [NumSlots*Stages-1:0] part;
+    zvc_compact_scan #(.NumSlots(NumSlots), .Rounds(r)) dut_first (.keep_i(keep), .dist_o(part));
+    zvc_compact_rounds #(.NumSlots(NumSlots), .FirstRound(r)) dut_rest (
+      .part_i(part), .part_o(split_dist[r*NumSlots*Stages +: NumSlots*Stages]));
+  end
+  logic [NumSlots-1:0] keep_incr;
+  cdma_incr #(.Width(NumSlots)) dut_incr (.value_i(keep), .incr_o(keep_incr));
+
   // below[i]: kept slots under slot i, a chain of increments.
   logic [NumSlots*CntW-1:0] below;
   assign below[0 +: CntW] = '0;
@@ -82,6 +96,8 @@ module fv_networks #(
     assert (packed_count == count);
     assert (spread_count == count);
     assert (tree_count == count);
+    assert (keep_incr == keep + 1'b1);
+    for (int r = 0; r <= Stages; r++) assert (split_dist[r*NumSlots*Stages +: NumSlots*Stages] == shift_dist);
     assert (packed_data == packed_ref);
     assert (spread_data == spread_ref);
   end

@@ -8,8 +8,10 @@ prim/cdma_ring_ptr.sv
 prim/cdma_ram_1r1w.sv
 prim/cdma_fifo_sync.sv
 prim/cdma_owner_queue.sv
+prim/cdma_incr.sv
 prim/cdma_len_acc.sv
 prim/cdma_popcount.sv
+prim/zvc_compact_rounds.sv
 prim/zvc_compact_scan.sv
 prim/zvc_compact_ctrl.sv
 prim/zvc_compact.sv

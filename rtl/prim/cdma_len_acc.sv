@@ -6,7 +6,8 @@
 // the high part plus one (hi1_q, a register). add_i is below 2^LowW, so a step
 // carries at most one into the high part: sum_o's high bits are a choice
 // between two registers, by the low add's carry. The incrementer that keeps
-// hi1_q ahead starts from a register too. Reset: asynchronous, active low.
+// hi1_q ahead starts from a register too, and is log-depth (cdma_incr).
+// Reset: asynchronous, active low.
 `include "cdma_assert.svh"
 
 module cdma_len_acc #(
@@ -30,6 +31,12 @@ module cdma_len_acc #(
   logic [LowW-1:0]  lo_q;
   logic [HighW-1:0] hi_q, hi1_q;
   logic [LowW:0]    lo_sum;
+  logic [HighW-1:0] hi2;  // hi1_q + 1
+
+  cdma_incr #(.Width(HighW)) u_hi2 (
+    .value_i(hi1_q),
+    .incr_o (hi2)
+  );
 
   assign lo_sum  = {1'b0, lo_q} + {1'b0, add_i};
   assign sum_o   = {lo_sum[LowW] ? hi1_q : hi_q, lo_sum[LowW-1:0]};
@@ -48,7 +55,7 @@ module cdma_len_acc #(
       lo_q <= lo_sum[LowW-1:0];
       if (lo_sum[LowW]) begin
         hi_q  <= hi1_q;
-        hi1_q <= hi1_q + 1'b1;
+        hi1_q <= hi2;
       end
     end
   end

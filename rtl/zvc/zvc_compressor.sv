@@ -131,7 +131,7 @@ module zvc_compressor #(
   logic [ElemW-1:0]      beat_elems;  // elements the beat contributes
   logic                  elem_part;   // an element with some but not all bytes kept
   logic                  beat_error;
-  logic [31:0]           raw_total, raw_len_unused;
+  logic [31:0]           raw_total;
   logic                  err_q, err_total;
 
   // A last beat's elements run up to its first element with a null byte: a
@@ -182,16 +182,32 @@ module zvc_compressor #(
   assign beat_error = ((s_axis_tkeep & (s_axis_tkeep + 1'b1)) != '0) ||
                       (!s_axis_tlast && !(&s_axis_tkeep)) || elem_part || mode_bad;
   // raw_total = the frame's raw bytes before this beat + this beat's, without
-  // a 32-bit carry chain.
-  cdma_len_acc #(.Width(32), .LowW(RawW)) u_raw_len (
-    .clk_i,
-    .rst_ni,
-    .en_i   (in_fire),
-    .clear_i(s_axis_tlast),
-    .add_i  (RawW'(beat_elems) * RawW'(ElemBytes)),
-    .sum_o  (raw_total),
-    .value_o(raw_len_unused)
+  // an adder: every beat before the frame's last counts as BusBytes bytes, so
+  // the bytes before a beat are a number of beats (beats_q, and that plus
+  // one in beats1_q), and this beat's bytes, at most BusBytes, only choose
+  // between the two and fill the low bits.
+  localparam int BeatShift = $clog2(BusBytes);
+  localparam int BeatsW = 32 - BeatShift;
+  logic [RawW-1:0]   beat_raw;  // the beat's raw bytes
+  logic [BeatsW-1:0] beats_q, beats1_q, beats2;
+
+  assign beat_raw  = RawW'(beat_elems) * RawW'(ElemBytes);
+  assign raw_total = {beat_raw[BeatShift] ? beats1_q : beats_q, beat_raw[BeatShift-1:0]};
+
+  cdma_incr #(.Width(BeatsW)) u_beats2 (
+    .value_i(beats1_q),
+    .incr_o (beats2)
   );
+
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      beats_q  <= '0;
+      beats1_q <= BeatsW'(1);
+    end else if (in_fire) begin
+      beats_q  <= s_axis_tlast ? '0 : beats1_q;
+      beats1_q <= s_axis_tlast ? BeatsW'(1) : beats2;
+    end
+  end
   assign err_total = err_q || beat_error;
 
   always_comb begin
@@ -271,7 +287,7 @@ module zvc_compressor #(
   localparam int DistW = cdma_prim_pkg::compact_stages(NetSlots);
   logic [NetBytes*8-1:0]     net_data;
   logic [NetSlots-1:0]       net_keep;
-  logic [NetSlots*DistW-1:0] net_dist;  // zvc_compact_scan's shift distances
+  logic [NetSlots*DistW-1:0] net_dist;  // zvc_compact_scan's shift distances (with the stage, partial)
   logic                      chunk_hold_d;   // open a mask hole before the bytes
   logic                      chunk_patch_d;  // fill the hole with the mask
   logic [31:0]               chunk_mask_d;
@@ -343,7 +359,14 @@ module zvc_compressor #(
     end
   end
 
-  zvc_compact_scan #(.NumSlots(NetSlots)) u_scan (
+  // With the stage, the scan's first ScanSplit rounds run before it and the
+  // rest after it (zvc_compact_rounds), which balances the two halves: the
+  // input's decode and a full scan would be the longer half, the routing the
+  // shorter one.
+  localparam int ScanSplit = (Pipeline != 0) ? ((DistW < 3) ? DistW : 3) : DistW;
+  logic [NetSlots*DistW-1:0] stage_dist_all;  // the distances, all rounds added
+
+  zvc_compact_scan #(.NumSlots(NetSlots), .Rounds(ScanSplit)) u_scan (
     .keep_i(net_keep),
     .dist_o(net_dist)
   );
@@ -403,10 +426,15 @@ module zvc_compressor #(
   logic                    chunk_valid_q, chunk_last_q, chunk_ready;
   logic [InfoBits-1:0]     chunk_info_q;
 
+  zvc_compact_rounds #(.NumSlots(NetSlots), .FirstRound(ScanSplit)) u_rounds (
+    .part_i(stage_dist),
+    .part_o(stage_dist_all)
+  );
+
   zvc_compact #(.NumSlots(NetSlots), .SlotBits(ElemBits)) u_compact (
     .data_i (stage_data),
     .keep_i (stage_keep),
-    .dist_i (stage_dist),
+    .dist_i (stage_dist_all),
     .data_o (chunk_d),
     .count_o(net_count)
   );
@@ -471,5 +499,6 @@ module zvc_compressor #(
   assign sts_raw_bytes_o = sts_info[31:0];
   assign sts_error_o     = sts_info[32];
 
+  `CDMA_ASSERT(beats1_ahead, beats1_q == beats_q + 1'b1)
   `CDMA_ASSERT(chunk_len_in_range, !chunk_valid_q || chunk_len_q <= LenW'(ChunkBytes))
 endmodule
