@@ -135,17 +135,11 @@ module zvc_compressor #(
   logic                  err_q, err_total;
 
   // A last beat's elements run up to its first element with a null byte: a
-  // prefix AND of whole elements' tkeep bits (a popcount of tkeep would put
-  // an adder tree in front of the compaction network), in log2 rounds
-  // (Kogge-Stone). Each round is a wire Yosys keeps: left alone, ABC turns
-  // the rounds into a chain of N ANDs (the fewest gates for all N prefixes),
-  // about half the path from s_axis_tkeep into the chunk register at E=1
-  // B=32. The count is that thermometer's length, as an OR of its one-hot
-  // edge.
-  localparam int PrefixRounds = $clog2(NumElems);
+  // prefix AND of whole elements' tkeep bits (cdma_prefix_and, log-depth; a
+  // popcount of tkeep would put an adder tree in front of the compaction
+  // network). The count is that thermometer's length, as an OR of its
+  // one-hot edge.
   logic [NumElems-1:0] whole, prefix;
-  // (Verilator orders the rounds as separate variables: split_var.)
-  (* keep *) logic [NumElems-1:0] prefix_r [PrefixRounds+1] /* verilator split_var */;
 
   always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     elem_part = 1'b0;
@@ -155,18 +149,10 @@ module zvc_compressor #(
     end
   end
 
-  assign prefix_r[0] = whole;
-  for (genvar r = 0; r < PrefixRounds; r++) begin : g_prefix
-    for (genvar i = 0; i < NumElems; i++) begin : g_elem
-      if (i >= (1 << r)) begin : g_and
-        assign prefix_r[r+1][i] = prefix_r[r][i] && prefix_r[r][i - (1 << r)];
-      end else begin : g_pass
-        assign prefix_r[r+1][i] = prefix_r[r][i];
-      end
-    end
-  end
-
-  assign prefix = prefix_r[PrefixRounds];
+  cdma_prefix_and #(.Width(NumElems)) u_prefix (
+    .bits_i(whole),
+    .all_o (prefix)
+  );
 
   always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     for (int i = 0; i < NumElems; i++) elem_valid[i] = !s_axis_tlast || prefix[i];
