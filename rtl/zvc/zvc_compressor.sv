@@ -3,7 +3,7 @@
 //
 // Structure: zero detect -> window encode (zvc_compact_scan, zvc_compact)
 // -> chunk register -> zvc_packer; with Pipeline = 1, a register stage
-// between the network's scan and its routing. When a beat holds whole
+// inside the network's scan (after its first three rounds). When a beat holds whole
 // windows (32*ElemBytes <= BusBytes), each window's 4-byte mask enters the
 // compaction network as 4/ElemBytes extra slots in front of the window's
 // elements, so one network produces the beat's payload bytes in order
@@ -44,9 +44,9 @@ module zvc_compressor #(
   parameter int BusBytes = 32,
   // Accept the frame modes of s_axis_tuser; 0 builds the plain ZVC codec.
   parameter int Modes = 1,
-  // 1 registers the compaction network's inputs and shift distances between
-  // its scan and its routing: one cycle more latency for a shorter path from
-  // s_axis to the chunk register (docs/rtl.md).
+  // 1 registers the compaction network's inputs and partial shift distances
+  // inside its scan: one cycle more latency for a shorter path from s_axis
+  // to the chunk register (docs/rtl.md).
   parameter int Pipeline = 0
 ) (
   input  logic                  clk_i,
@@ -358,8 +358,8 @@ module zvc_compressor #(
   );
 
   // ---- Network stage (Pipeline = 1) -----------------------------------------
-  // The beat between the scan and the routing: the network's slots and
-  // distances, and what the chunk register takes besides the network's output.
+  // The beat inside the scan: the network's slots and partial distances, and
+  // what the chunk register takes besides the network's output.
   localparam int FieldBits = 2 + 1 + 1 + 32 + 1 + InfoBits;  // mode, hold, patch, mask, last, info
   logic [NetBytes*8-1:0]     stage_data;
   logic [NetSlots-1:0]       stage_keep;
