@@ -1,0 +1,2 @@
+equiv_count.sv
+equiv_sum.sv
