@@ -5,7 +5,7 @@
 #   tools/rtl-equiv.sh [--gate DIR] GOLD TOP [NAME=VALUE...]
 #
 # GOLD is a git revision (its rtl/) or a directory laid out like rtl/ (a
-# cdma.f and an include/ folder); the other side is the working tree's rtl/,
+# cdma.f, and include/ for headers); the other side is the working tree's rtl/,
 # or DIR with --gate. Yosys flattens TOP from each side's cdma.f (before that
 # file existed, 90bb75e and older, from rtl/CMakeLists.txt's list) at the
 # given parameters, maps memories to flip-flops and builds a miter of the two.
