@@ -103,7 +103,7 @@ module zvc_packer #(
   logic             chunk_fire, push, out_fire, sts_fire, hold, patch, frame_some;
   logic [RowW-1:0]  used_rows, final_row, wr_row, last_row;
   logic [LaneW-1:0] wr_lane;
-  logic [PosW-1:0]  data_pos, end_pos, end_last;
+  logic [PosW-1:0]  data_pos, end_pos;
   logic [PosW-2:0]  wr_off;
   logic [31:0]      frame_len;
   logic [BeatW-1:0] final_cnt;
@@ -186,14 +186,15 @@ module zvc_packer #(
     .sum_o  (frame_len),
     .value_o(in_len_q)
   );
-  assign end_last  = end_pos - 1'b1;
-  assign last_row  = end_last[PosW-1:LaneW];  // row of the chunk's last byte
+  assign last_row  = RowW'((end_pos - 1'b1) >> LaneW);  // row of the chunk's last byte
   // A frame's last row: the row of its last byte, or for an empty frame a row
   // of its own. The frame is empty when nothing came before and nothing comes
   // now, not when the 32-bit sum is zero (that would put an adder in front).
   assign frame_some = in_len_q != '0 || hold || chunk_len_i != '0;
   assign final_row = frame_some ? last_row : wr_row;
-  assign final_cnt = frame_some ? BeatW'(end_last[LaneW-1:0]) + 1'b1 : '0;
+  // The last row's bytes: end_t's lanes, where 0 means a full row (no -1 then
+  // +1 around the lanes of the last byte).
+  assign final_cnt = !frame_some ? '0 : (end_t[LaneW-1:0] == '0) ? BeatW'(BusBytes) : BeatW'(end_t[LaneW-1:0]);
   assign final_idx = final_row[RowW-2:0];
   assign lane0     = data_pos[LaneW-1:0];
   assign hole_lane = hold ? wr_lane : hole_q[LaneW-1:0];  // the hole opened now, or the open one
