@@ -56,6 +56,16 @@ module fv_networks #(
   logic [NumSlots-1:0] keep_incr;
   cdma_incr #(.Width(NumSlots)) dut_incr (.value_i(keep), .incr_o(keep_incr));
 
+  // cdma_rotate (the packer's rotators) over the largest power of two
+  // of data's bytes, every copy of the rotation keep's low bits (the shift
+  // first in the BDD order), against a rotation by the operators.
+  localparam int RotBytes = 1 << ($clog2(NumSlots * SlotBits / 8 + 1) - 1);
+  localparam int RotW = $clog2(RotBytes);
+  logic [RotBytes*8-1:0] rot_out;
+  cdma_rotate #(.Elems(RotBytes), .GroupElems(2)) dut_rotate (
+    .data_i(data[RotBytes*8-1:0]), .shift_i({(RotBytes / 2){RotW'(keep)}}), .data_o(rot_out));
+  wire [2*RotBytes*8-1:0] rot_twice = {data[RotBytes*8-1:0], data[RotBytes*8-1:0]} << {RotW'(keep), 3'b000};
+
   // below[i]: kept slots under slot i, a chain of increments.
   logic [NumSlots*CntW-1:0] below;
   assign below[0 +: CntW] = '0;
@@ -97,6 +107,7 @@ module fv_networks #(
     assert (spread_count == count);
     assert (tree_count == count);
     assert (keep_incr == keep + 1'b1);
+    assert (rot_out == rot_twice[RotBytes*8 +: RotBytes*8]);
     for (int r = 0; r <= Stages; r++) assert (split_dist[r*NumSlots*Stages +: NumSlots*Stages] == shift_dist);
     assert (packed_data == packed_ref);
     assert (spread_data == spread_ref);

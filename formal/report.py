@@ -38,7 +38,8 @@ SETS = {
     "fv_networks": ("networks", "zvc_compact, zvc_expand",
                     "for every keep pattern and data word: compact puts the kept slot of rank q at slot q, "
                     "zero above the count; expand puts slot k at the k-th kept position, zero elsewhere; "
-                    "both counts exact (N² references)"),
+                    "both counts exact (N² references); the scan split after any round, cdma_incr and "
+                    "cdma_rotate against their references"),
     "fv_fp_convert": ("conversions", "zvc_fp_reduce, zvc_fp_widen",
                       "every fp32 to bf16 and fp8 equal to references written another way "
                       "(golden's adder formula; counting the 126 midpoints); the zero detects exact; "

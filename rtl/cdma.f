@@ -8,6 +8,7 @@ prim/cdma_ring_ptr.sv
 prim/cdma_ram_1r1w.sv
 prim/cdma_fifo_sync.sv
 prim/cdma_owner_queue.sv
+prim/cdma_rotate.sv
 prim/cdma_prefix_and.sv
 prim/cdma_incr.sv
 prim/cdma_len_acc.sv

@@ -69,6 +69,7 @@ refused() {
 
 group_prim() {
   local top d
+  for p in "" "Elems=8 GroupElems=3" "Elems=2 ElemBits=1"; do clean cdma_rotate "$p"; done
   for top in cdma_fifo_sync zvc_compact_scan zvc_compact_ctrl zvc_compact zvc_expand zvc_packer zvc_unpacker \
              zvc_fp_reduce zvc_fp_widen; do
     clean "$top" ""

@@ -14,8 +14,8 @@
 // window ends. At most one hole is open at a time.
 //
 // Storage is Rows rows of BusBytes bytes; byte lane k of a row is byte k of a
-// beat, so a beat is one row and the only shifter is a BusBytes-wide rotator
-// on the way in. Every frame starts a new row. A row leaves when a later byte
+// beat, so a beat is one row and the only shifters are BusBytes-wide
+// rotators on the way in. Every frame starts a new row. A row leaves when a later byte
 // of its frame has been written (so the frame's last byte is still here to
 // carry tlast when the frame's end arrives) or when it is its frame's last
 // row. A chunk is accepted while the rows it can touch are free.
@@ -210,29 +210,66 @@ module zvc_packer #(
 
   // lane0 is wr_lane, or 4 lanes on when a hole opens: the pieces and their
   // byte-valid bits rotate by wr_lane (a register), then by 4 or not, so no
-  // add stands in front of the rotator.
+  // add stands in front of the rotator. The mask rotates by wr_lane when
+  // its hole opens now, else by the open hole's lane (a register): both
+  // rotations are made and hold selects (hold selecting the rotation's
+  // copies instead timed 0.04 ns slower into the store at E=4 B=32). Every
+  // rotator takes its amount from copies of a register, one per 8 lanes
+  // (cdma_rotate): from one register it fed every multiplexer of a stage
+  // through a chain of buffers.
+  localparam int LaneGroup = 8;
+  localparam int LaneCopies = (BusBytes + LaneGroup - 1) / LaneGroup;
+  logic [LaneCopies*LaneW-1:0]  lane_copy_q, hole_copy_q;  // copies of wr_lane and of the hole's lane
+  logic [Groups*BusBytes*8-1:0] rot_lane;                  // the pieces rotated by wr_lane
+  logic [Groups*BusBytes-1:0]   piece_valid, valid_lane;   // their byte-valid bits, before and after
+  logic [BusBytes*8-1:0]        mask_now, mask_open;       // the mask rotated by wr_lane, by the hole's lane
+  logic [BusBytes-1:0]          lanes_now, lanes_open;     // the lanes each fills
+  for (genvar g = 0; g < Groups; g++) begin : gen_rotate
+    for (genvar i = 0; i < BusBytes; i++) begin : gen_valid
+      assign piece_valid[g*BusBytes + i] = 32'(g * BusBytes + i) < 32'(chunk_len_i);
+    end
+    cdma_rotate #(.Elems(BusBytes), .ElemBits(8), .GroupElems(LaneGroup)) u_data (
+      .data_i (chunk_pad[g*BusBytes*8 +: BusBytes*8]),
+      .shift_i(lane_copy_q),
+      .data_o (rot_lane[g*BusBytes*8 +: BusBytes*8])
+    );
+    cdma_rotate #(.Elems(BusBytes), .ElemBits(1), .GroupElems(LaneGroup)) u_valid (
+      .data_i (piece_valid[g*BusBytes +: BusBytes]),
+      .shift_i(lane_copy_q),
+      .data_o (valid_lane[g*BusBytes +: BusBytes])
+    );
+  end
+  cdma_rotate #(.Elems(BusBytes), .ElemBits(8), .GroupElems(LaneGroup)) u_mask_now (
+    .data_i ((BusBytes*8)'(chunk_mask_i)), .shift_i(lane_copy_q), .data_o(mask_now));
+  cdma_rotate #(.Elems(BusBytes), .ElemBits(8), .GroupElems(LaneGroup)) u_mask_open (
+    .data_i ((BusBytes*8)'(chunk_mask_i)), .shift_i(hole_copy_q), .data_o(mask_open));
+  cdma_rotate #(.Elems(BusBytes), .ElemBits(1), .GroupElems(LaneGroup)) u_lanes_now (
+    .data_i (BusBytes'(4'hf)), .shift_i(lane_copy_q), .data_o(lanes_now));
+  cdma_rotate #(.Elems(BusBytes), .ElemBits(1), .GroupElems(LaneGroup)) u_lanes_open (
+    .data_i (BusBytes'(4'hf)), .shift_i(hole_copy_q), .data_o(lanes_open));
+  (* keep *) always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      lane_copy_q <= '0;
+      hole_copy_q <= '0;
+    end else begin
+      lane_copy_q <= {LaneCopies{wr_d[LaneW-1:0]}};
+      hole_copy_q <= {LaneCopies{hole_d[LaneW-1:0]}};
+    end
+  end
   always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     logic [2*BusBytes*8-1:0] twice;
     logic [2*BusBytes-1:0]   twice_valid;
-    logic [BusBytes-1:0]     piece_valid;
-    logic [LaneW-1:0]        idx;
     for (int g = 0; g < Groups; g++) begin
-      twice = {chunk_pad[g*BusBytes*8 +: BusBytes*8], chunk_pad[g*BusBytes*8 +: BusBytes*8]};
-      twice = twice << {wr_lane, 3'b000};
-      if (hold) twice = {(BusBytes*8)'(twice >> (BusBytes*8)), (BusBytes*8)'(twice >> (BusBytes*8))} << 32;
+      twice = {rot_lane[g*BusBytes*8 +: BusBytes*8], rot_lane[g*BusBytes*8 +: BusBytes*8]};
+      if (hold) twice = twice << 32;
       rot[g*BusBytes*8 +: BusBytes*8] = (BusBytes*8)'(twice >> (BusBytes*8));
-      for (int i = 0; i < BusBytes; i++) piece_valid[i] = 32'(g * BusBytes + i) < 32'(chunk_len_i);
-      twice_valid = {piece_valid, piece_valid} << wr_lane;
-      if (hold) twice_valid = {BusBytes'(twice_valid >> BusBytes), BusBytes'(twice_valid >> BusBytes)} << 4;
+      twice_valid = {valid_lane[g*BusBytes +: BusBytes], valid_lane[g*BusBytes +: BusBytes]};
+      if (hold) twice_valid = twice_valid << 4;
       rot_valid[g*BusBytes +: BusBytes] = chunk_fire ? BusBytes'(twice_valid >> BusBytes) : '0;
     end
-    twice = {(BusBytes*8)'(chunk_mask_i), (BusBytes*8)'(chunk_mask_i)} << {hole_lane, 3'b000};
-    mask_rot = (BusBytes*8)'(twice >> (BusBytes*8));
-    for (int l = 0; l < BusBytes; l++) begin
-      idx = LaneW'(l) - hole_lane;
-      mask_valid[l] = chunk_fire && patch && idx < LaneW'(4);
-    end
   end
+  assign mask_rot   = hold ? mask_now : mask_open;
+  assign mask_valid = (chunk_fire && patch) ? (hold ? lanes_now : lanes_open) : '0;
 
   // The row a lane writes is the write row, or the open hole's, plus a small
   // offset: each candidate row's one-hot decode comes from registers (a
@@ -354,5 +391,7 @@ module zvc_packer #(
   `CDMA_ASSERT(one_hole, !(chunk_valid_i && chunk_hold_i && hole_open_q))
   `CDMA_ASSERT(ready_ahead, chunk_ready_o == (RowW'(Rows) - used_rows >= RowW'(SpanRows) &&
                                             fq_count_q != CntW'(FrameDepth)))
+  `CDMA_ASSERT(lane_copies, lane_copy_q == {LaneCopies{wr_lane}} &&
+                            hole_copy_q == {LaneCopies{hole_q[LaneW-1:0]}})
   `CDMA_ASSERT(rows_in_range, used_rows <= RowW'(Rows) && closed_q - rd_q <= RowW'(Rows))
 endmodule
