@@ -67,19 +67,15 @@ elaborate() {
   local files
   files=$(grep -v '^[/+]' "$1/cdma.f" | grep . | sed "s#^#$1/#" | tr '\n' ' ')
   yosys -q -e "implicitly declared" -p "read_verilog -sv -I$1/include $files; $chparam
-    prep -flatten -top $top; memory_map; opt_clean; write_rtlil $work/$2.il" \
+    prep -flatten -top $top; memory_map; opt_clean; rename -top $2; write_rtlil $work/$2.il" \
     >"$work/$2.log" 2>&1 ||
     { echo "rtl-equiv: Yosys failed on $1:"; tail -5 "$work/$2.log"; exit 2; } >&2
-  if grep -q '^ *wire .*input [0-9]* \\clk_i$' "$work/$2.il"; then
-    clocked=1
-    # -n 0: the asynchronous reset alone sets the registers, no clock edge.
-    yosys -q -p "read_rtlil $work/$2.il; sim -clock clk_i -resetn rst_ni -rstlen 1 -n 0 -w -zinit;
-      async2sync; rename -top $2; write_rtlil $work/$2.il" >>"$work/$2.log" 2>&1 ||
-      { echo "rtl-equiv: the reset state of $1 failed:"; tail -5 "$work/$2.log"; exit 2; } >&2
-  else
-    yosys -q -p "read_rtlil $work/$2.il; rename -top $2; write_rtlil $work/$2.il" \
-      >>"$work/$2.log" 2>&1
-  fi
+  grep -q '^ *wire .*input [0-9]* \\clk_i$' "$work/$2.il" || return 0
+  clocked=1
+  # -n 0: the asynchronous reset alone sets the registers, no clock edge.
+  yosys -q -p "read_rtlil $work/$2.il; sim -clock clk_i -resetn rst_ni -rstlen 1 -n 0 -w -zinit;
+    async2sync; write_rtlil $work/$2.il" >>"$work/$2.log" 2>&1 ||
+    { echo "rtl-equiv: the reset state of $1 failed:"; tail -5 "$work/$2.log"; exit 2; } >&2
 }
 elaborate "$gold_dir" gold
 elaborate "$gate_dir" gate
