@@ -15,7 +15,7 @@
 #          [--solver z3|abc|bdd] [--expect pass|fail] [--set PARAM=VALUE]...
 #          [--patch FILE] [--time-limit SECONDS] --out DIR FILE...
 #
-# --patch applies a patch (paths from the repository root, `patch -p1`) to a
+# --patch applies a patch (paths from the repository root, `patch -p1`, no fuzz) to a
 # copy of rtl/ in the run's directory, and the check reads that copy: a
 # mutation that ships nowhere.
 # --time-limit (ABC bmc): bmc3 stops after that many seconds, and the run
@@ -75,7 +75,7 @@ files=("$@")
 if [[ -n $patch ]]; then
   mkdir -p "$dir/mutant"
   cp -r "$rtl" "$dir/mutant/rtl"
-  patch -s -p1 -d "$dir/mutant" <"$patch" || { echo "run.sh: $patch does not apply" >&2; exit 2; }
+  patch -s -p1 -F0 -d "$dir/mutant" <"$patch" || { echo "run.sh: $patch does not apply" >&2; exit 2; }
   files=("${files[@]/#$rtl\//$dir/mutant/rtl/}")
   [[ " ${files[*]}" == *" $dir/mutant/rtl/"* ]] || { echo "run.sh: no source under $rtl to patch" >&2; exit 2; }
   rtl=$dir/mutant/rtl
