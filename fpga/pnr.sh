@@ -33,6 +33,6 @@ else
   echo "pnr.sh: nextpnr-ice40 failed ($out/nextpnr.log)" >&2
   exit 1
 fi
-# The commit of the sources this build came from (summary.py --table prints it).
-"$here/../tools/source-commit.sh" rtl fpga >"$out/commit"
+# The commit of the sources and the flow this build came from (summary.py --table prints it).
+"$here/../tools/source-commit.sh" rtl fpga Makefile.fpga >"$out/commit"
 python3 "$here/summary.py" --text "$out/summary.json"
