@@ -101,13 +101,14 @@ module zvc_packer #(
   logic [CntW-1:0]         fq_count_d, fq_count_q, fq_done_d, fq_done_q;  // queued frames; of them, fully sent
 
   logic             chunk_fire, push, out_fire, sts_fire, hold, patch, frame_some;
-  logic [RowW-1:0]  used_rows, wr_row;
-  logic [Rows-1:0]  wr_dec;  // one-hot: the write row
+  logic [RowW-1:0]  used_rows, final_row, wr_row, last_row;
   logic [LaneW-1:0] wr_lane;
+  logic [PosW-1:0]  data_pos, end_pos;
   logic [PosW-2:0]  wr_off;
   logic [31:0]      frame_len;
   logic [BeatW-1:0] final_cnt;
   logic [LaneW-1:0] lane0, hole_lane;
+  logic [RowW-2:0]  final_idx;
   logic [Groups*BusBytes*8-1:0] chunk_pad;
 
   assign wr_row    = wr_q[PosW-1:LaneW];
@@ -172,6 +173,8 @@ module zvc_packer #(
   assign hold          = HoldMask != 0 && chunk_hold_i;
   assign patch         = HoldMask != 0 && chunk_patch_i;
 
+  assign data_pos  = wr_q + PosW'(hold ? 4 : 0);
+  assign end_pos   = data_pos + PosW'(chunk_len_i);
   assign wr_off    = wr_q[PosW-2:0];
   // frame_len = in_len_q + the hole + the chunk, without a 32-bit carry chain.
   cdma_len_acc #(.Width(32), .LowW(AddW)) u_in_len (
@@ -183,57 +186,17 @@ module zvc_packer #(
     .sum_o  (frame_len),
     .value_o(in_len_q)
   );
-  // The frame is empty when nothing came before and nothing comes now, not
-  // when the 32-bit sum is zero (that would put an adder in front).
+  assign last_row  = RowW'((end_pos - 1'b1) >> LaneW);  // row of the chunk's last byte
+  // A frame's last row: the row of its last byte, or for an empty frame a row
+  // of its own. The frame is empty when nothing came before and nothing comes
+  // now, not when the 32-bit sum is zero (that would put an adder in front).
   assign frame_some = in_len_q != '0 || hold || chunk_len_i != '0;
+  assign final_row = frame_some ? last_row : wr_row;
   // The last row's bytes: end_t's lanes, where 0 means a full row (no -1 then
   // +1 around the lanes of the last byte).
   assign final_cnt = !frame_some ? '0 : (end_t[LaneW-1:0] == '0) ? BeatW'(BusBytes) : BeatW'(end_t[LaneW-1:0]);
-  assign lane0     = LaneW'(wr_lane + LaneW'(hold ? 4 : 0));
-
-  // The pointers move by offsets from the write row made in lane arithmetic,
-  // not by pointer adds behind it. end_t gives the chunk's end (its row),
-  // and last_t = end_t - 1, a sum of its own, the row of the chunk's last
-  // byte: the row before (-1) for an empty chunk at the start of a row.
-  // The frame's last row is that row, or for an empty frame the write
-  // row, and the next frame starts in the row after it. Each offset is
-  // one-hot over -1 to OffMax and selects among the write row's sums with a
-  // constant (a short add from registers, beside end_t); the last row's
-  // flag and count are written through the write row's one-hot decode,
-  // rotated by the offset, as the store's bytes are.
-  localparam int OffMax = ((BusBytes - 1 + HoleBytes + ChunkBytes) >> LaneW) + 1;
-  localparam int OffN = OffMax + 2;  // offset o is bit o + 1
-  logic [TW:0]      last_t;          // negative: the row before
-  logic [LaneW-1:0] end_lane;
-  logic [OffN-1:0]  end_oh, last_oh, final_oh, after_oh;
-  logic [OffN*RowW-1:0] row_cand;    // row j: wr_row + j - 1
-  logic [RowW-1:0]  end_row, last_row, after_row;
-  logic [Rows-1:0]  final_dec;        // one-hot: the frame's last row
-  assign last_t   = (TW+1)'(wr_lane) + (TW+1)'(chunk_len_i) + (hold ? (TW+1)'(3) : '1);
-  assign end_lane = end_t[LaneW-1:0];
-  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
-    logic [RowW-2:0] src;
-    for (int j = 0; j < OffN; j++) begin
-      end_oh[j]   = 32'(end_t[TW-1:LaneW]) + 1 == j;
-      last_oh[j]  = last_t[TW] ? j == 0 : 32'(last_t[TW-1:LaneW]) + 1 == j;
-      row_cand[j*RowW +: RowW] = wr_row + RowW'(j) - 1'b1;
-    end
-    final_oh  = frame_some ? last_oh : OffN'(2);
-    after_oh  = final_oh << 1;
-    end_row   = '0;
-    last_row  = '0;
-    after_row = '0;
-    final_dec = '0;
-    for (int j = 0; j < OffN; j++) begin
-      end_row   |= end_oh[j] ? row_cand[j*RowW +: RowW] : '0;
-      last_row  |= last_oh[j] ? row_cand[j*RowW +: RowW] : '0;
-      after_row |= after_oh[j] ? row_cand[j*RowW +: RowW] : '0;
-      for (int p = 0; p < Rows; p++) begin
-        src = (RowW-1)'(p - j + 1);  // the write row that puts row p at offset j - 1 (unsigned)
-        if (final_oh[j] && wr_dec[src]) final_dec[p] = 1'b1;
-      end
-    end
-  end
+  assign final_idx = final_row[RowW-2:0];
+  assign lane0     = data_pos[LaneW-1:0];
   assign hole_lane = hold ? wr_lane : hole_q[LaneW-1:0];  // the hole opened now, or the open one
 
   // Chunk byte g*BusBytes + i goes to lane (lane0 + i) mod BusBytes: each
@@ -312,7 +275,7 @@ module zvc_packer #(
   // offset: each candidate row's one-hot decode comes from registers (a
   // rotation of the write row's or the hole row's), and the offset, from the
   // lanes, only selects among them.
-  logic [Rows-1:0] hole_dec;
+  logic [Rows-1:0] wr_dec, hole_dec;
   logic            row0_carry;  // the hole in front moves the chunk's bytes to the next row
   for (genvar p = 0; p < Rows; p++) begin : gen_row_dec
     assign wr_dec[p]   = wr_row[RowW-2:0] == (RowW-1)'(p);
@@ -365,11 +328,11 @@ module zvc_packer #(
     if (chunk_fire) begin
       if (chunk_last_i) begin
         // The next frame starts a new row.
-        wr_d     = {after_row, LaneW'(0)};
-        closed_d = after_row;
-        last_d   = last_d | final_dec;
+        wr_d     = {final_row + 1'b1, LaneW'(0)};
+        closed_d = final_row + 1'b1;
+        last_d[final_idx] = 1'b1;
       end else begin
-        wr_d = {end_row, end_lane};
+        wr_d = end_pos;
         // Rows below the one holding the frame's newest byte are complete.
         if (frame_some) closed_d = last_row;
       end
@@ -416,10 +379,8 @@ module zvc_packer #(
     for (int k = 0; k < StoreBytes; k++) begin
       if (store_we[k]) store_q[k*8 +: 8] <= store_d[k*8 +: 8];
     end
-    for (int p = 0; p < Rows; p++) begin
-      if (push && final_dec[p]) cnt_q[p] <= final_cnt;
-    end
     if (push) begin
+      cnt_q[final_idx]   <= final_cnt;
       fq_len_q[fq_wr_q]  <= frame_len;
       fq_info_q[fq_wr_q] <= chunk_info_i;
     end
