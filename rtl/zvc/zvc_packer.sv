@@ -101,14 +101,12 @@ module zvc_packer #(
   logic [CntW-1:0]         fq_count_d, fq_count_q, fq_done_d, fq_done_q;  // queued frames; of them, fully sent
 
   logic             chunk_fire, push, out_fire, sts_fire, hold, patch, frame_some;
-  logic [RowW-1:0]  used_rows, final_row, wr_row, last_row;
+  logic [RowW-1:0]  used_rows, final_next, wr_row, wr_row_next, last_row;
   logic [LaneW-1:0] wr_lane;
-  logic [PosW-1:0]  data_pos, end_pos;
   logic [PosW-2:0]  wr_off;
   logic [31:0]      frame_len;
   logic [BeatW-1:0] final_cnt;
   logic [LaneW-1:0] lane0, hole_lane;
-  logic [RowW-2:0]  final_idx;
   logic [Groups*BusBytes*8-1:0] chunk_pad;
 
   assign wr_row    = wr_q[PosW-1:LaneW];
@@ -119,23 +117,30 @@ module zvc_packer #(
   logic [RowW-2:0] rd_idx;
   assign rd_idx        = rd_q[RowW-2:0];
   assign m_axis_tvalid = rd_q != closed_q && !(hole_open_q && hole_q[PosW-2:LaneW] == rd_idx);
-  assign m_axis_tlast  = last_q[rd_idx];
   assign out_fire      = m_axis_tvalid && m_axis_tready;
 
-  always_comb begin
-    for (int b = 0; b < BusBytes; b++) m_axis_tkeep[b] = !last_q[rd_idx] || BeatW'(b) < cnt_q[rd_idx];
-  end
-  // Each row's kept lanes are decoded from its own registers, beside the head
-  // row's decode, so the data select does not wait for the head row's count.
-  always_comb begin
-    for (int b = 0; b < BusBytes; b++) begin
-      m_axis_tdata[b*8 +: 8] = 8'h00;
-      for (int p = 0; p < Rows; p++) begin
-        if (rd_idx == (RowW-1)'(p) && (!last_q[p] || BeatW'(b) < cnt_q[p])) begin
-          m_axis_tdata[b*8 +: 8] = store_q[(p*BusBytes + b)*8 +: 8];
-        end
+  // The head row is also kept one-hot (rd_dec_q), so the output select is an
+  // AND-OR of registers, with no decode of rd_idx in front of it; each row's
+  // kept lanes are decoded from its own registers.
+  logic [Rows-1:0] rd_dec_q;
+  assign m_axis_tlast = (rd_dec_q & last_q) != '0;
+  for (genvar b = 0; b < BusBytes; b++) begin : gen_out
+    logic [Rows-1:0]   kept;    // kept[p]: row p is the head and keeps lane b
+    logic [8*Rows-1:0] picked;  // bit k of row p's byte b at k*Rows + p, where kept
+    for (genvar p = 0; p < Rows; p++) begin : gen_row
+      assign kept[p] = rd_dec_q[p] && (!last_q[p] || BeatW'(b) < cnt_q[p]);
+      for (genvar k = 0; k < 8; k++) begin : gen_bit
+        assign picked[k*Rows + p] = kept[p] && store_q[(p*BusBytes + b)*8 + k];
       end
     end
+    assign m_axis_tkeep[b] = kept != '0;
+    for (genvar k = 0; k < 8; k++) begin : gen_bit
+      assign m_axis_tdata[b*8 + k] = picked[k*Rows +: Rows] != '0;
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)       rd_dec_q <= Rows'(1);
+    else if (out_fire) rd_dec_q <= {rd_dec_q[Rows-2:0], rd_dec_q[Rows-1]};
   end
 
   // ---- Input side -------------------------------------------------------------
@@ -148,33 +153,85 @@ module zvc_packer #(
   // the verdict is made for every k, and the chunk's end (lane arithmetic,
   // not a pointer add) selects one.
   localparam int KMax = SpanRows + 1;
-  localparam int KW = $clog2(KMax + 1);
-  localparam int TW = $clog2(BusBytes + HoleBytes + ChunkBytes);
   logic             busy_q, busy_d;
   logic [RowW-1:0]  rows_ahead;  // rows from the head to the write row
-  logic [TW-1:0]    end_t;       // the write lane plus the hole and the chunk
-  logic [KW-1:0]    k_fire, k_next;
-  logic [(1 << KW)-1:0] busy_stay, busy_out;  // the verdict for each k, without and with a beat leaving
+  logic [KMax:0]    k_fire, k_next;  // one-hot: k rows
+  logic [KMax:0]    busy_stay, busy_out;  // the verdict for each k, without and with a beat leaving
   assign used_rows  = wr_row + RowW'(wr_lane != '0) - rd_q;
   assign rows_ahead = wr_row - rd_q;
-  assign end_t      = TW'(wr_lane) + TW'(hold ? 4 : 0) + TW'(chunk_len_i);
-  // A frame's last chunk ends its row; an empty frame takes a row of its own.
-  assign k_fire = (chunk_last_i && !frame_some) ? KW'(1) :
-                  KW'(end_t >> LaneW) + KW'(end_t[LaneW-1:0] != '0);
-  assign k_next = chunk_fire ? k_fire : KW'(wr_lane != '0);
-  for (genvar k = 0; k < (1 << KW); k++) begin : gen_busy
+  for (genvar k = 0; k <= KMax; k++) begin : gen_busy
     assign busy_stay[k] = RowW'(Rows) - (rows_ahead + RowW'(k)) < RowW'(SpanRows);
     assign busy_out[k]  = RowW'(Rows) - (rows_ahead + RowW'(k) - 1'b1) < RowW'(SpanRows);
   end
-  assign busy_d = (out_fire ? busy_out[k_next] : busy_stay[k_next]) || fq_count_d == CntW'(FrameDepth);
+
+  // Where the chunk ends, without a pointer add: r, the row of its last byte
+  // counted from the write row (-1 to SpanRows), from compares of the chunk's
+  // length with thresholds made a cycle ahead from the lanes left in the
+  // write row (left = BusBytes - wr_lane): the last byte is in row j or later
+  // when hole + length > (j-1)*BusBytes + left, that is length >= thr0_q[j]
+  // without a hole and length >= thr4_q[j] with one. r_sel is r one-hot
+  // (bit r + 1); a chunk that writes nothing in front of lane 0 ends in the
+  // row before. The rows the chunk touches (k) and the pointers follow from
+  // r_sel by selects of the write row's neighbours (wr_near: wr_row - 1 to
+  // wr_row + SpanRows + 1) and of their decodes (rotations of wr_dec).
+  localparam int ThrW = $clog2(SpanRows * BusBytes + 2);
+  logic [SpanRows*ThrW-1:0]   thr0_q, thr4_q, thr0_d, thr4_d;  // j = 1..SpanRows at j - 1
+  logic [SpanRows-1:0]        past;        // past[j-1]: the last byte is in row j or later
+  logic [SpanRows+1:0]        r_sel, f_sel, w_sel;  // one-hot rows: the last byte's, the frame's last, the next write
+  logic [(SpanRows+3)*RowW-1:0] wr_near;   // wr_row + i - 1 at i
+  logic                       some_here;   // the chunk or the write row has bytes in front of its end
+  logic [LaneW-1:0]           end_lane, left_lane;  // the lane after the chunk; BusBytes - that, mod BusBytes
+  assign some_here = hold || chunk_len_i != '0 || wr_lane != '0;
+  for (genvar j = 1; j <= SpanRows; j++) begin : gen_past
+    assign past[j-1] = hold ? ThrW'(chunk_len_i) >= thr4_q[(j-1)*ThrW +: ThrW] :
+                              ThrW'(chunk_len_i) >= thr0_q[(j-1)*ThrW +: ThrW];
+  end
+  assign r_sel[0] = !some_here;
+  assign r_sel[1] = some_here && !past[0];
+  for (genvar j = 1; j <= SpanRows; j++) begin : gen_r_sel
+    assign r_sel[j+1] = past[j-1] && (j == SpanRows || !past[j % SpanRows]);
+  end
+  // A frame's last row: the row of its last byte, or for an empty frame a row
+  // of its own. The frame is empty when nothing came before and nothing comes
+  // now, not when the 32-bit sum is zero (that would put an adder in front).
+  assign frame_some = in_len_q != '0 || hold || chunk_len_i != '0;
+  assign f_sel      = frame_some ? r_sel : (SpanRows+2)'(2);
+  assign end_lane   = wr_lane + LaneW'(hold ? 4 : 0) + LaneW'(chunk_len_i);
+  // The next write row: r + 1 when the chunk fills its last row, the write
+  // row when nothing is written.
+  assign w_sel      = !some_here ? (SpanRows+2)'(2) : (end_lane == '0) ? {r_sel[SpanRows:0], 1'b0} : r_sel;
+  // A frame's last chunk ends its row; an empty frame takes a row of its own.
+  assign k_fire     = (chunk_last_i && !frame_some) ? (KMax+1)'(2) : (KMax+1)'(r_sel);
+  assign k_next     = chunk_fire ? k_fire : (KMax+1)'(wr_lane != '0 ? 2 : 1);
+  for (genvar i = 0; i < SpanRows + 3; i++) begin : gen_near
+    assign wr_near[i*RowW +: RowW] = wr_row + RowW'(i) - 1'b1;
+  end
+  always @* begin  // reads what it writes: see docs/rtl.md, Icarus
+    last_row    = '0;
+    final_next  = '0;
+    wr_row_next = '0;
+    for (int i = 0; i < SpanRows + 2; i++) begin
+      if (r_sel[i]) last_row = last_row | wr_near[i*RowW +: RowW];
+      if (f_sel[i]) final_next = final_next | wr_near[(i+1)*RowW +: RowW];
+      if (w_sel[i]) wr_row_next = wr_row_next | wr_near[i*RowW +: RowW];
+    end
+  end
+  assign busy_d = (k_next & (out_fire ? busy_out : busy_stay)) != '0 || fq_count_d == CntW'(FrameDepth);
+  // The thresholds for next cycle's write lane.
+  assign left_lane = LaneW'(0) - wr_d[LaneW-1:0];
+  for (genvar j = 1; j <= SpanRows; j++) begin : gen_thr
+    localparam int Base = (j - 1) * BusBytes;
+    logic [ThrW-1:0] t;  // (j-1)*BusBytes + left
+    assign t = ThrW'(Base) + ((wr_d[LaneW-1:0] == '0) ? ThrW'(BusBytes) : ThrW'(left_lane));
+    assign thr0_d[(j-1)*ThrW +: ThrW] = t + 1'b1;
+    assign thr4_d[(j-1)*ThrW +: ThrW] = (t >= ThrW'(3)) ? t - ThrW'(3) : '0;
+  end
   assign chunk_ready_o = !busy_q;
   assign chunk_fire    = chunk_valid_i && chunk_ready_o;
   assign push          = chunk_fire && chunk_last_i;
   assign hold          = HoldMask != 0 && chunk_hold_i;
   assign patch         = HoldMask != 0 && chunk_patch_i;
 
-  assign data_pos  = wr_q + PosW'(hold ? 4 : 0);
-  assign end_pos   = data_pos + PosW'(chunk_len_i);
   assign wr_off    = wr_q[PosW-2:0];
   // frame_len = in_len_q + the hole + the chunk, without a 32-bit carry chain.
   cdma_len_acc #(.Width(32), .LowW(AddW)) u_in_len (
@@ -186,17 +243,10 @@ module zvc_packer #(
     .sum_o  (frame_len),
     .value_o(in_len_q)
   );
-  assign last_row  = RowW'((end_pos - 1'b1) >> LaneW);  // row of the chunk's last byte
-  // A frame's last row: the row of its last byte, or for an empty frame a row
-  // of its own. The frame is empty when nothing came before and nothing comes
-  // now, not when the 32-bit sum is zero (that would put an adder in front).
-  assign frame_some = in_len_q != '0 || hold || chunk_len_i != '0;
-  assign final_row = frame_some ? last_row : wr_row;
-  // The last row's bytes: end_t's lanes, where 0 means a full row (no -1 then
-  // +1 around the lanes of the last byte).
-  assign final_cnt = !frame_some ? '0 : (end_t[LaneW-1:0] == '0) ? BeatW'(BusBytes) : BeatW'(end_t[LaneW-1:0]);
-  assign final_idx = final_row[RowW-2:0];
-  assign lane0     = data_pos[LaneW-1:0];
+  // The last row's bytes: end_lane, where 0 means a full row (no -1 then +1
+  // around the lanes of the last byte).
+  assign final_cnt = !frame_some ? '0 : (end_lane == '0) ? BeatW'(BusBytes) : BeatW'(end_lane);
+  assign lane0     = wr_lane + LaneW'(hold ? 4 : 0);
   assign hole_lane = hold ? wr_lane : hole_q[LaneW-1:0];  // the hole opened now, or the open one
 
   // Chunk byte g*BusBytes + i goes to lane (lane0 + i) mod BusBytes: each
@@ -214,10 +264,11 @@ module zvc_packer #(
   // its hole opens now, else by the open hole's lane (a register): both
   // rotations are made and hold selects (hold selecting the rotation's
   // copies instead timed 0.04 ns slower into the store at E=4 B=32). Every
-  // rotator takes its amount from copies of a register, one per 8 lanes
+  // rotator takes its amount from copies of a register, one per 4 lanes
   // (cdma_rotate): from one register it fed every multiplexer of a stage
-  // through a chain of buffers.
-  localparam int LaneGroup = 8;
+  // through a chain of buffers (one per 8 lanes: 0.33 ns of buffers on the
+  // slowest path at E=4 B=16).
+  localparam int LaneGroup = 4;
   localparam int LaneCopies = (BusBytes + LaneGroup - 1) / LaneGroup;
   logic [LaneCopies*LaneW-1:0]  lane_copy_q, hole_copy_q;  // copies of wr_lane and of the hole's lane
   logic [Groups*BusBytes*8-1:0] rot_lane;                  // the pieces rotated by wr_lane
@@ -282,6 +333,16 @@ module zvc_packer #(
     assign hole_dec[p] = hole_q[PosW-2:LaneW] == (RowW-1)'(p);
   end
   assign row0_carry = hold && wr_lane >= LaneW'(BusBytes - 4);
+  // The frame's last row one-hot (f_sel's row, or the write row for an empty
+  // frame): the write row's decode rotated by each candidate offset, selected.
+  logic [Rows-1:0] final_dec;
+  for (genvar p = 0; p < Rows; p++) begin : gen_final_dec
+    logic [SpanRows+1:0] at;  // at[i]: f_sel[i] and the write row i - 1 rows before p
+    for (genvar i = 0; i < SpanRows + 2; i++) begin : gen_at
+      assign at[i] = f_sel[i] && wr_dec[(p - i + 1 + Rows) % Rows];
+    end
+    assign final_dec[p] = at != '0;
+  end
 
   always @* begin  // reads what it writes: see docs/rtl.md, Icarus
     logic [RowW-2:0] off;
@@ -314,7 +375,8 @@ module zvc_packer #(
     wr_d        = wr_q;
     rd_d        = rd_q;
     closed_d    = closed_q;
-    last_d      = last_q;
+    // The head row's flag clears as it leaves; the frame's last row's sets.
+    last_d      = (last_q & ~(out_fire ? rd_dec_q : '0)) | ((chunk_fire && chunk_last_i) ? final_dec : '0);
     hole_d      = hole_q;
     hole_open_d = hole_open_q;
     fq_wr_d     = fq_wr_q;
@@ -323,16 +385,14 @@ module zvc_packer #(
     fq_done_d   = fq_done_q;
     if (out_fire) begin
       rd_d = rd_q + 1'b1;
-      last_d[rd_idx] = 1'b0;
     end
     if (chunk_fire) begin
       if (chunk_last_i) begin
         // The next frame starts a new row.
-        wr_d     = {final_row + 1'b1, LaneW'(0)};
-        closed_d = final_row + 1'b1;
-        last_d[final_idx] = 1'b1;
+        wr_d     = {final_next, LaneW'(0)};
+        closed_d = final_next;
       end else begin
-        wr_d = end_pos;
+        wr_d = {wr_row_next, end_lane};
         // Rows below the one holding the frame's newest byte are complete.
         if (frame_some) closed_d = last_row;
       end
@@ -345,7 +405,9 @@ module zvc_packer #(
     fq_done_d  = fq_done_q + CntW'(out_fire && m_axis_tlast) - CntW'(sts_fire);
   end
 
-  always_ff @(posedge clk_i or negedge rst_ni) begin
+  // Kept (* keep *) so that Yosys does not merge wr_q's lanes into a rotator's
+  // copy: the pointer logic and the rotator each get their own register.
+  (* keep *) always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       wr_q        <= '0;
       rd_q        <= '0;
@@ -358,6 +420,10 @@ module zvc_packer #(
       fq_count_q  <= '0;
       fq_done_q   <= '0;
       busy_q      <= 1'b0;
+      for (int j = 1; j <= SpanRows; j++) begin
+        thr0_q[(j-1)*ThrW +: ThrW] <= ThrW'(j * BusBytes + 1);
+        thr4_q[(j-1)*ThrW +: ThrW] <= ThrW'(j * BusBytes - 3);
+      end
     end else begin
       wr_q        <= wr_d;
       rd_q        <= rd_d;
@@ -370,6 +436,8 @@ module zvc_packer #(
       fq_count_q  <= fq_count_d;
       fq_done_q   <= fq_done_d;
       busy_q      <= busy_d;
+      thr0_q      <= thr0_d;
+      thr4_q      <= thr4_d;
     end
   end
 
@@ -380,7 +448,9 @@ module zvc_packer #(
       if (store_we[k]) store_q[k*8 +: 8] <= store_d[k*8 +: 8];
     end
     if (push) begin
-      cnt_q[final_idx]   <= final_cnt;
+      for (int r = 0; r < Rows; r++) begin
+        if (final_dec[r]) cnt_q[r] <= final_cnt;
+      end
       fq_len_q[fq_wr_q]  <= frame_len;
       fq_info_q[fq_wr_q] <= chunk_info_i;
     end
@@ -393,5 +463,6 @@ module zvc_packer #(
                                             fq_count_q != CntW'(FrameDepth)))
   `CDMA_ASSERT(lane_copies, lane_copy_q == {LaneCopies{wr_lane}} &&
                             hole_copy_q == {LaneCopies{hole_q[LaneW-1:0]}})
+  `CDMA_ASSERT(rd_one_hot, rd_dec_q == Rows'(1) << rd_idx)
   `CDMA_ASSERT(rows_in_range, used_rows <= RowW'(Rows) && closed_q - rd_q <= RowW'(Rows))
 endmodule
