@@ -16,8 +16,10 @@
 // cycle ahead from the unpacker's bytes at every offset the beat before may
 // consume; for one whole window a beat with CountAhead, its mask and its
 // popcount, made a cycle ahead at the offset the beat before consumes to), and
-// what follows from it (bytes consumed, frame end) is worked out for both
-// outcomes, fire only selecting (Fmax on the iCE40: docs/resources.md).
+// what follows from it (bytes consumed, frame end, the next command's load)
+// is worked out for both outcomes, fire only selecting. A command's first
+// window's and first beat's element bits are made as it enters its queue
+// (Fmax at 45 nm and on the iCE40: docs/resources.md).
 //
 // Malformed payloads (hardware semantics, zvc::decode_lenient in the golden
 // model) never hang and never disturb the next frame: a payload that ends
@@ -127,20 +129,41 @@ module zvc_decompressor #(
                               AheadWhole ? PeekBytes + zvc_pkg::MaskBytes : 1;
 
   // ---- Commands ------------------------------------------------------------------
+  // Mask bits for a window holding `count` (0..32) elements.
+  function automatic logic [31:0] valid_bits(input logic [31:0] count);
+    valid_bits = ~(32'hFFFF_FFFF << count);  // a shift by 32 or more gives 0
+  endfunction
+
+  // Elements in `bytes` bytes, the last one maybe partial.
+  function automatic logic [31:0] elems_in(input logic [31:0] bytes);
+    elems_in = 32'((33'(bytes) + 33'(ElemBytes - 1)) >> ElemShift);
+  endfunction
+
+  // The element bits of a beat of `bytes` bytes.
+  function automatic logic [NumElems-1:0] elem_bits(input logic [31:0] bytes);
+    elem_bits = ~({NumElems{1'b1}} << elems_in(bytes));
+  endfunction
+
   logic        cmd_avail, load;
   logic [31:0] cmd_bytes;
   logic [1:0]  cmd_mode, mode_q;
   logic        cmd_bad_mode, bad_mode_q;
+  // Made as the command enters: the element bits of the frame's first beat
+  // and the mask bits of its first window (a frame of more than 31 elements
+  // fills it).
+  logic [NumElems-1:0] cmd_first;
+  logic [31:0]         cmd_window;
 
-  cdma_fifo_sync #(.Width(34), .Depth(2)) u_cmd (
+  cdma_fifo_sync #(.Width(66 + NumElems), .Depth(2)) u_cmd (
     .clk_i,
     .rst_ni,
     .wvalid_i(cmd_valid_i),
     .wready_o(cmd_ready_o),
-    .wdata_i ({cmd_mode_i, cmd_raw_bytes_i}),
+    .wdata_i ({cmd_raw_bytes_i > 32'(31 * ElemBytes) ? '1 : valid_bits(elems_in(cmd_raw_bytes_i)),
+               cmd_raw_bytes_i >= 32'(BusBytes) ? '1 : elem_bits(cmd_raw_bytes_i), cmd_mode_i, cmd_raw_bytes_i}),
     .rvalid_o(cmd_avail),
     .rready_i(load),
-    .rdata_o ({cmd_mode, cmd_bytes})
+    .rdata_o ({cmd_window, cmd_first, cmd_mode, cmd_bytes})
   );
 
   assign cmd_bad_mode = (Modes != 0) ? (cmd_mode[1] && !Dpr) : (cmd_mode != zvc_pkg::ModeZvc);
@@ -230,7 +253,7 @@ module zvc_decompressor #(
   logic             part_q;
   logic [BeatW-1:0] tail_q;  // bytes of the frame's last beat
 
-  logic             all_here, out_free, drain, frame_open, frame_end, complete;
+  logic             all_here, out_free, drain, frame_open, frame_end, complete, load_fire, load_idle;
   logic             in_done_d, raw_done_d, trunc_d, trail_d, bad_d, holes_d, sts_space;
   logic [31:0]      comp_d;
   logic [BeatW-1:0] beat_bytes, cmd_tail;
@@ -245,6 +268,9 @@ module zvc_decompressor #(
   // start from registers, not from a compare.
   assign cmd_one_beat = cmd_bytes <= 32'(BusBytes);
   assign next_last  = part_q ? full_q == 32'd1 : full_q == 32'd2;  // after this beat, one is left
+  // full_q - 1 as ~(~full_q + 1): a log-depth incrementer, not a borrow chain.
+  logic [31:0] full_not_inc;
+  cdma_incr #(.Width(32)) u_full_dec (.value_i(~full_q), .incr_o(full_not_inc));
   assign beat_bytes = last_beat_q ? tail_q : BeatW'(BusBytes);
 
   // Payload bytes of this frame the decoder may use now; bytes beyond read as
@@ -264,20 +290,12 @@ module zvc_decompressor #(
   logic [TakeW-1:0]      needed;
   logic                  beat_bad;
 
-  // Mask bits for a window holding `count` (0..32) elements.
-  function automatic logic [31:0] valid_bits(input logic [31:0] count);
-    valid_bits = ~(32'hFFFF_FFFF << count);  // a shift by 32 or more gives 0
-  endfunction
-
-  // Elements in `bytes` bytes, the last one maybe partial.
-  function automatic logic [31:0] elems_in(input logic [31:0] bytes);
-    elems_in = 32'((33'(bytes) + 33'(ElemBytes - 1)) >> ElemShift);
-  endfunction
-
-  // The element bits of a beat of `bytes` bytes.
-  function automatic logic [NumElems-1:0] elem_bits(input logic [31:0] bytes);
-    elem_bits = ~({NumElems{1'b1}} << elems_in(bytes));
-  endfunction
+  // The element bits of the frame's last beat, from a register.
+  logic [NumElems-1:0] tail_bits_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni)   tail_bits_q <= '0;
+    else if (load) tail_bits_q <= elem_bits(32'(cmd_tail));
+  end
 
   // count * bytes for bytes of 0, 1, 2 or 4: a choice of shifts, not a multiplier.
   function automatic logic [31:0] times(input logic [31:0] count, input logic [2:0] bytes);
@@ -291,17 +309,19 @@ module zvc_decompressor #(
     logic [Slots*ElemBits-1:0] source;  // the peek bytes, one code per slot
     logic [Slots-1:0]          slot_keep;
     logic [NumElems-1:0]       beat_valid_q;  // the beat's elements (the last one maybe partial)
-    logic [NumElems-1:0]       tail_valid, cmd_valid;
+    logic [NumElems-1:0]       tail_valid;
     // With AheadWhole, the beat's mask from a register: for its slots as it
     // is (where mask bytes are missing, so are all the codes: the slots read
     // zero whatever their keep bits), for binarize's bits as peek_m reads it.
     logic [31:0]               first_mask, first_bits;
     logic [2:0]                slot_bytes;   // bytes a slot takes from the payload
     logic [2:0]                mask_pieces;  // slots a mask fills
+    logic [31:0]               window_unused;  // split windows only
+
+    assign window_unused = cmd_window;
 
     assign slot_bytes  = (mode_q == zvc_pkg::ModeBinarize) ? 3'(ElemBytes) : code_bytes;
-    assign tail_valid  = elem_bits(32'(tail_q));
-    assign cmd_valid   = cmd_one_beat ? elem_bits(32'(cmd_tail)) : '1;
+    assign tail_valid  = tail_bits_q;
     assign mask_pieces = Dpr ? 3'(4 / 32'(slot_bytes)) : 3'(MaskSlots);
 
     always @* begin  // reads what it writes: see docs/rtl.md, Icarus
@@ -373,8 +393,8 @@ module zvc_decompressor #(
       assign codes      = TakeW'(times(32'(ones_q), code_bytes));
       assign needed     = beat_valid_q[0] ? TakeW'(zvc_pkg::MaskBytes) + codes : '0;
       // The next beat's elements: the next frame's first after a last beat.
-      assign fire_valid = last_beat_q ? cmd_valid : (next_last ? tail_valid : '1);
-      assign idle_valid = load ? cmd_valid : beat_valid_q;
+      assign fire_valid = last_beat_q ? cmd_first : (next_last ? tail_valid : '1);
+      assign idle_valid = load ? cmd_first : beat_valid_q;
       assign fire_mask  = 32'(ahead >> {needed, 3'b000}) & fire_valid;
       assign idle_mask  = ahead[31:0] & idle_valid;
       cdma_popcount #(.Width(32)) u_fire_ones (.bits_i(fire_mask), .count_o(fire_ones));
@@ -428,7 +448,7 @@ module zvc_decompressor #(
       if (!rst_ni) begin
         beat_valid_q <= '0;
       end else if (load) begin
-        beat_valid_q <= cmd_valid;
+        beat_valid_q <= cmd_first;
       end else if (fire) begin
         // Past the frame's last beat the value is unused until the next load.
         beat_valid_q <= next_last ? tail_valid : '1;
@@ -445,11 +465,11 @@ module zvc_decompressor #(
     localparam int PosW = 5;
     localparam int WinBeats = 32 / NumElems;       // beats per window
     localparam int NearW = $clog2(WinBeats + 2);   // beats left, below WinBeats + 2
-    logic [31:0]                  mask_q, mask_cur, mask_raw, win_valid_q, win_valid_load, win_valid_next;
+    logic [31:0]                  mask_q, mask_cur, mask_raw, win_valid_q, win_valid_next;
     logic [ElemW-1:0]             tail_elems;
-    logic [5:0]                   elems_load, elems_next;
+    logic [5:0]                   elems_next;
     logic [PosW-1:0]              pos_q;
-    logic                         at_start;
+    logic                         at_start, at_start_q;  // pos_q == 0, from a register
     logic [NumElems-1:0]          bits, bits_start;
     logic [ElemW-1:0]             ones, ones_q, ones_next;
     logic [ElemW-1:0]             start_ones;   // the popcount of a window's first beat
@@ -464,10 +484,7 @@ module zvc_decompressor #(
     assign far_left   = full_q >= 32'(WinBeats + 2) - 32'(part_q);
     assign elems_next = 6'((near_left - 6'd2) * 6'(NumElems)) + 6'(tail_elems);
     assign win_valid_next = far_left ? '1 : valid_bits(32'(elems_next));
-    // A frame of more than 31 elements fills its first window.
-    assign elems_load = 6'((cmd_bytes[7:0] + 8'(ElemBytes - 1)) >> ElemShift);
-    assign win_valid_load = (cmd_bytes > 32'(31 * ElemBytes)) ? '1 : valid_bits(32'(elems_load));
-    assign at_start   = pos_q == '0;
+    assign at_start   = at_start_q;
     assign mask_raw   = peek_m[31:0];
     assign mask_cur   = at_start ? (mask_raw & win_valid_q) : mask_q;
     assign bits_start = mask_raw[NumElems-1:0] & win_valid_q[NumElems-1:0];
@@ -480,6 +497,10 @@ module zvc_decompressor #(
     assign beat_ready = !at_start || start_ready;
     assign has_head   = at_start && win_valid_q[0];
     assign head_bytes = has_head ? 3'd4 : 3'd0;
+    // Where the next beat stands in its window after a beat fired: at a
+    // window's start after the window's last beat or the frame's.
+    logic wraps;
+    assign wraps = 32'(pos_q) + 32'(NumElems) == 32 || last_beat_q;
 
     if (Ahead) begin : gen_ahead
       // A window's first beat takes its count from start_ones_q, made one
@@ -521,8 +542,9 @@ module zvc_decompressor #(
         end
       end
 
-      // The next beat starts a new frame after this frame's last one.
-      assign cand_valid = last_beat_q ? win_valid_load[NumElems-1:0] : win_valid_next[NumElems-1:0];
+      // The next beat's elements: the next frame's first after a last beat
+      // (win_valid_next's low bits, but from registers).
+      assign cand_valid = last_beat_q ? cmd_first : (next_last ? tail_bits_q : '1);
       for (genvar o = 0; o <= NumElems; o++) begin : g_cand
         cdma_popcount #(.Width(NumElems)) u_count (
           .bits_i (cand_bits[o*NumElems +: NumElems] & cand_valid),
@@ -534,7 +556,7 @@ module zvc_decompressor #(
         .count_o(idle_ones)
       );
       cdma_popcount #(.Width(NumElems)) u_idle_load (
-        .bits_i (ahead[0 +: NumElems] & win_valid_load[NumElems-1:0]),
+        .bits_i (ahead[0 +: NumElems] & cmd_first),
         .count_o(idle_load_ones)
       );
       always_comb begin
@@ -566,7 +588,9 @@ module zvc_decompressor #(
       assign start_ready = start_ok_q;
     end else begin : gen_at_start
       logic [AheadBytes*8-1:0] ahead_unused;
+      logic [2*NumElems-1:0]   bits_unused;  // the next beats' elements, for the count ahead
       assign ahead_unused = ahead;
+      assign bits_unused  = {cmd_first, tail_bits_q};
       cdma_popcount #(.Width(NumElems)) u_ones_start (
         .bits_i (peek[NumElems-1:0] & win_valid_q[NumElems-1:0]),
         .count_o(start_ones)
@@ -588,19 +612,23 @@ module zvc_decompressor #(
         mask_q       <= '0;
         ones_q       <= '0;
         pos_q        <= '0;
+        at_start_q   <= 1'b1;
         win_valid_q  <= '0;
       end else if (load) begin
         pos_q        <= '0;
-        win_valid_q  <= win_valid_load;
+        at_start_q   <= 1'b1;
+        win_valid_q  <= cmd_window;
       end else if (fire) begin
         mask_q       <= mask_cur >> NumElems;
         ones_q       <= ones_next;
-        pos_q        <= (32'(pos_q) + 32'(NumElems) == 32 || last_beat_q) ? '0 : pos_q + PosW'(NumElems);
+        pos_q        <= wraps ? '0 : pos_q + PosW'(NumElems);
+        at_start_q   <= wraps;
         // Past the frame's last beat the value is unused until the next load.
         win_valid_q  <= win_valid_next;
       end
     end
 
+    `CDMA_ASSERT(at_start_exact, at_start_q == (pos_q == '0))
     `CDMA_ASSERT(ones_match, !(fire && fits) || 32'(ones) == $countones(bits))
   end
 
@@ -691,7 +719,9 @@ module zvc_decompressor #(
 
   assign out_free     = !out_valid_q || m_axis_tready;
   assign fits         = needed <= avail;
-  assign fire         = active_q && !raw_done_q && stage_free && beat_ready && (fits || all_here);
+  // Once the frame's bytes are all consumed (in_done_q) all_here holds: the
+  // decision compares with the unpacker's count directly.
+  assign fire         = active_q && !raw_done_q && stage_free && beat_ready && (needed <= head_avail || all_here);
   assign drain        = active_q && raw_done_q && !in_done_q;
   // Bytes consumed and whether the frame ends (its last byte consumed), both
   // for a beat fired and for none: fire only selects (zvc_unpacker).
@@ -705,12 +735,16 @@ module zvc_decompressor #(
   assign in_done_d    = in_done_q || frame_end;
   assign raw_done_d   = raw_done_q || (fire && last_beat_q);
   assign trunc_d      = trunc_q || (fire && !fits);
-  assign trail_d      = trail_q || (drain && consume != '0);
+  assign trail_d      = trail_q || (drain && avail != '0);  // a drain fires no beat
   assign bad_d        = bad_q || (fire && beat_bad);
   assign comp_d       = frame_end ? frame_len : comp_q;
   assign holes_d      = frame_end ? frame_holes : holes_q;
   assign complete     = active_q && raw_done_d && in_done_d && sts_space;
-  assign load         = cmd_avail && (!active_q || complete);
+  // The next command loads once the frame completes: worked out for a beat
+  // fired and for none, fire only selecting.
+  assign load_fire    = cmd_avail && (!active_q || ((raw_done_q || last_beat_q) && (in_done_q || end_fire) && sts_space));
+  assign load_idle    = cmd_avail && (!active_q || (raw_done_q && (in_done_q || end_idle) && sts_space));
+  assign load         = fire ? load_fire : load_idle;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -752,7 +786,7 @@ module zvc_decompressor #(
       comp_q    <= comp_d;
       holes_q   <= holes_d;
       if (fire) begin
-        if (full_q != '0) full_q <= full_q - 32'd1;
+        if (full_q != '0) full_q <= ~full_not_inc;
         else              part_q <= 1'b0;
         raw_done_q   <= last_beat_q;
         last_beat_q  <= next_last;

@@ -74,7 +74,8 @@ module zvc_unpacker #(
   localparam int CntW = $clog2(FrameDepth + 1);
 
   logic [CapBytes*8-1:0] buf_q, buf_d, placed, merged;
-  logic [FillW-1:0]      fill_q, fill_d;
+  logic [FillW-1:0]      fill_q, fill_d, fill_in, fill0, fill1;
+  logic                  ready_q, ready0, ready1;  // s_axis_tready, now and for either decision
   logic [FillW-1:0]      head_q;  // bytes in the buffer of the oldest unfinished frame
   logic [FillW-1:0]      head_pre, head_pop, head0, head1;
   logic [TakeW-1:0]      avail_q, avail0, avail1;
@@ -93,7 +94,7 @@ module zvc_unpacker #(
   logic                  in_fire, push;
 
   cdma_popcount #(.Width(BusBytes)) u_beat_bytes (.bits_i(s_axis_tkeep), .count_o(beat_bytes));
-  assign s_axis_tready = fill_q <= FillW'(CapBytes - BusBytes) && cnt_q != CntW'(FrameDepth);
+  assign s_axis_tready = ready_q;
   assign in_fire       = s_axis_tvalid && s_axis_tready;
   assign in_bytes      = in_fire ? beat_bytes : '0;
   // in_len_d = the frame's bytes before this beat + in_bytes, without a 32-bit carry chain.
@@ -131,7 +132,14 @@ module zvc_unpacker #(
     end
   end
   assign buf_d   = merged >> {consume, 3'b000};
-  assign fill_d  = fill_q - FillW'(consume) + FillW'(in_bytes);
+  assign fill_in = fill_q + FillW'(in_bytes);
+  assign fill0   = fill_in - FillW'(consume0_i);
+  assign fill1   = fill_in - FillW'(consume1_i);
+  assign fill_d  = take_sel_i ? fill1 : fill0;
+  // Room for a beat: worked out for both decisions, so that s_axis_tready
+  // comes from a register.
+  assign ready0  = fill0 <= FillW'(CapBytes - BusBytes) && cnt0 != CntW'(FrameDepth);
+  assign ready1  = fill1 <= FillW'(CapBytes - BusBytes) && cnt1 != CntW'(FrameDepth);
   assign ahead_o = merged[AheadBytes*8-1:0];
 
   // The oldest frame's bytes next cycle, for either decision. After a pop the
@@ -155,6 +163,7 @@ module zvc_unpacker #(
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       fill_q   <= '0;
+      ready_q  <= 1'b1;
       head_q   <= '0;
       avail_q  <= '0;
       keep_q   <= '0;
@@ -163,6 +172,7 @@ module zvc_unpacker #(
       in_holes_q <= 1'b0;
     end else begin
       fill_q  <= fill_d;
+      ready_q <= take_sel_i ? ready1 : ready0;
       head_q  <= take_sel_i ? head1 : head0;
       avail_q <= take_sel_i ? avail1 : avail0;
       keep_q  <= take_sel_i ? keep1 : keep0;
@@ -192,5 +202,6 @@ module zvc_unpacker #(
   `CDMA_ASSERT(consume_le_avail, consume <= avail_q)
   `CDMA_ASSERT(pop_when_known, !pop || frame_known_o)
   `CDMA_ASSERT(fill_in_range, fill_q <= FillW'(CapBytes) && cnt_q <= CntW'(FrameDepth))
+  `CDMA_ASSERT(ready_exact, ready_q == (fill_q <= FillW'(CapBytes - BusBytes) && cnt_q != CntW'(FrameDepth)))
   `CDMA_ASSERT(head_in_fill, head_q <= fill_q && (frame_known_o || head_q == fill_q))
 endmodule
