@@ -2,7 +2,7 @@
 # Equivalence of one RTL top between two versions of rtl/: the check behind a
 # refactoring that must not change behaviour.
 #
-#   tools/rtl-equiv.sh [--gate DIR] GOLD TOP [NAME=VALUE...]
+#   tools/rtl-equiv.sh [--gate DIR] [--bmc N] GOLD TOP [NAME=VALUE...]
 #
 # GOLD is a git revision (its rtl/) or a directory laid out like rtl/ (a
 # cdma.f, and include/ for headers); the other side is the working tree's rtl/,
@@ -17,13 +17,25 @@
 # clock (no clk_i port) goes to CEC: no input makes an output differ. Prints
 # "equivalent" and exits 0, or prints ABC's verdict and exits 1; exits 2 on
 # a usage or tool error.
+# --bmc N bounds the check instead, for a change dprove does not close (new
+# registers that equal the old ones' functions only on reachable states):
+# ABC's bmc3 searches every input sequence of N cycles from reset. Prints
+# "no output differs within N cycles" and exits 0, the first cycle at which
+# one differs and exits 1, or exits 2 when bmc3 stops short of N (its
+# limits). A top without a clock goes to CEC either way.
 set -euo pipefail
-usage() { echo "usage: $0 [--gate DIR] GOLD TOP [NAME=VALUE...]" >&2; exit 2; }
+usage() { echo "usage: $0 [--gate DIR] [--bmc N] GOLD TOP [NAME=VALUE...]" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 gate_dir=$root/rtl
 if [ "${1:-}" = --gate ]; then
   [ $# -ge 2 ] || usage
   gate_dir=$(cd "$2" 2>/dev/null && pwd) || { echo "rtl-equiv: no directory '$2'" >&2; exit 2; }
+  shift 2
+fi
+bmc=""
+if [ "${1:-}" = --bmc ]; then
+  [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || { echo "rtl-equiv: --bmc needs a cycle count" >&2; exit 2; }
+  bmc=$2
   shift 2
 fi
 [ $# -ge 2 ] || usage
@@ -86,6 +98,20 @@ yosys -q -p "read_rtlil $work/gold.il; read_rtlil $work/gate.il;
   write_aiger -zinit $work/miter.aig" >"$work/miter.log" 2>&1 ||
   { echo "rtl-equiv: building the miter failed:" >&2; tail -5 "$work/miter.log" >&2; exit 2; }
 what="rtl-equiv: $top${*:+ ($*)} at $gold_name and in $gate_dir"
+if [ -n "$bmc" ] && [ "$clocked" = 1 ]; then
+  yosys-abc -c "read_aiger $work/miter.aig; strash; bmc3 -F $bmc" >"$work/abc.log" 2>&1 || true
+  if grep -q "^No output asserted in $bmc frames" "$work/abc.log"; then
+    echo "$what: no output differs within $bmc cycles"
+    exit 0
+  fi
+  if grep -q "Output .* was asserted in frame" "$work/abc.log"; then
+    echo "$what: outputs differ, at cycle $(sed -n 's/.*was asserted in frame \([0-9]*\).*/\1/p' "$work/abc.log" | head -1)"
+    exit 1
+  fi
+  echo "$what: bmc3 stopped short of $bmc cycles:" >&2
+  tail -3 "$work/abc.log" >&2
+  exit 2
+fi
 yosys-abc -c "read_aiger $work/miter.aig; strash; dprove" >"$work/abc.log" 2>&1 || true
 # dprove runs CEC on a miter without latches, which says UNSATISFIABLE when
 # no input makes the outputs differ.
