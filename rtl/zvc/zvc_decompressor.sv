@@ -149,21 +149,21 @@ module zvc_decompressor #(
   logic [1:0]  cmd_mode, mode_q;
   logic        cmd_bad_mode, bad_mode_q;
   // Made as the command enters: the element bits of the frame's first beat
-  // and the mask bits of its first window (a frame of more than 31 elements
-  // fills it).
+  // and the element count of its first window (32 for a frame of more than
+  // 31 elements), decoded to mask bits at the load.
   logic [NumElems-1:0] cmd_first;
-  logic [31:0]         cmd_window;
+  logic [5:0]          cmd_win_count;
 
-  cdma_fifo_sync #(.Width(66 + NumElems), .Depth(2)) u_cmd (
+  cdma_fifo_sync #(.Width(40 + NumElems), .Depth(2)) u_cmd (
     .clk_i,
     .rst_ni,
     .wvalid_i(cmd_valid_i),
     .wready_o(cmd_ready_o),
-    .wdata_i ({cmd_raw_bytes_i > 32'(31 * ElemBytes) ? '1 : valid_bits(elems_in(cmd_raw_bytes_i)),
+    .wdata_i ({cmd_raw_bytes_i > 32'(31 * ElemBytes) ? 6'd32 : 6'(elems_in(cmd_raw_bytes_i)),
                cmd_raw_bytes_i >= 32'(BusBytes) ? '1 : elem_bits(cmd_raw_bytes_i), cmd_mode_i, cmd_raw_bytes_i}),
     .rvalid_o(cmd_avail),
     .rready_i(load),
-    .rdata_o ({cmd_window, cmd_first, cmd_mode, cmd_bytes})
+    .rdata_o ({cmd_win_count, cmd_first, cmd_mode, cmd_bytes})
   );
 
   assign cmd_bad_mode = (Modes != 0) ? (cmd_mode[1] && !Dpr) : (cmd_mode != zvc_pkg::ModeZvc);
@@ -309,19 +309,17 @@ module zvc_decompressor #(
     logic [Slots*ElemBits-1:0] source;  // the peek bytes, one code per slot
     logic [Slots-1:0]          slot_keep;
     logic [NumElems-1:0]       beat_valid_q;  // the beat's elements (the last one maybe partial)
-    logic [NumElems-1:0]       tail_valid;
     // With AheadWhole, the beat's mask from a register: for its slots as it
     // is (where mask bytes are missing, so are all the codes: the slots read
     // zero whatever their keep bits), for binarize's bits as peek_m reads it.
     logic [31:0]               first_mask, first_bits;
     logic [2:0]                slot_bytes;   // bytes a slot takes from the payload
     logic [2:0]                mask_pieces;  // slots a mask fills
-    logic [31:0]               window_unused;  // split windows only
+    logic [5:0]                window_unused;  // split windows only
 
-    assign window_unused = cmd_window;
+    assign window_unused = cmd_win_count;
 
     assign slot_bytes  = (mode_q == zvc_pkg::ModeBinarize) ? 3'(ElemBytes) : code_bytes;
-    assign tail_valid  = tail_bits_q;
     assign mask_pieces = Dpr ? 3'(4 / 32'(slot_bytes)) : 3'(MaskSlots);
 
     always @* begin  // reads what it writes: see docs/rtl.md, Icarus
@@ -393,7 +391,7 @@ module zvc_decompressor #(
       assign codes      = TakeW'(times(32'(ones_q), code_bytes));
       assign needed     = beat_valid_q[0] ? TakeW'(zvc_pkg::MaskBytes) + codes : '0;
       // The next beat's elements: the next frame's first after a last beat.
-      assign fire_valid = last_beat_q ? cmd_first : (next_last ? tail_valid : '1);
+      assign fire_valid = last_beat_q ? cmd_first : (next_last ? tail_bits_q : '1);
       assign idle_valid = load ? cmd_first : beat_valid_q;
       assign fire_mask  = 32'(ahead >> {needed, 3'b000}) & fire_valid;
       assign idle_mask  = ahead[31:0] & idle_valid;
@@ -451,7 +449,7 @@ module zvc_decompressor #(
         beat_valid_q <= cmd_first;
       end else if (fire) begin
         // Past the frame's last beat the value is unused until the next load.
-        beat_valid_q <= next_last ? tail_valid : '1;
+        beat_valid_q <= next_last ? tail_bits_q : '1;
       end
     end
   end else begin : gen_split_windows
@@ -617,7 +615,7 @@ module zvc_decompressor #(
       end else if (load) begin
         pos_q        <= '0;
         at_start_q   <= 1'b1;
-        win_valid_q  <= cmd_window;
+        win_valid_q  <= valid_bits(32'(cmd_win_count));
       end else if (fire) begin
         mask_q       <= mask_cur >> NumElems;
         ones_q       <= ones_next;
