@@ -3,8 +3,9 @@
 # clock period and timed with OpenSTA against synth/cdma.sdc.
 #   synth/timing.sh FILELIST TOP ELEM BUS OUTDIR LIBERTY [PERIOD_NS]
 # TOP and its parameters as in synth.sh. PERIOD_NS: the target (default 1.0).
-# Mapping: `synth -flatten`, `dfflibmap`, then `abc -D` (delay-driven mapping
-# with buffering, upsizing and downsizing) with the inputs driven by BUFX2 and
+# Mapping: `synth -flatten`, `dfflibmap`, then ABC with synth/timing.abc (Yosys's
+# `abc -D` script with SOP balancing: delay-driven mapping with buffering,
+# upsizing and downsizing) with the inputs driven by BUFX2 and
 # 10 fF on the outputs, the same boundary as cdma.sdc. The netlist is written
 # without assign statements (split nets, buffers for feed-throughs), which
 # OpenSTA's Verilog reader needs. synth/timing.tcl then reports, for input
@@ -25,15 +26,16 @@ mkdir -p "$outdir"
 rm -f "$base.json"
 period_ps=$(python3 -c "print(round(float('$period') * 1000))")
 printf 'set_driving_cell BUFX2\nset_load 10\n' >"$base.constr"
+sed "s/{D}/$period_ps/g" "$here/timing.abc" >"$base.abc"
 script="$(cdma_elaborate "$filelist" "$top" "$(cdma_params "$top" "$elem" "$bus")")
 synth -flatten -top $top; dfflibmap -liberty $liberty;
-abc -D $period_ps -constr $base.constr -liberty $liberty;
+abc -script $base.abc -constr $base.constr -liberty $liberty;
 splitnets; opt_clean -purge; insbuf -buf BUFX2 A Y;
 tee -q -o $base-stat.json stat -liberty $liberty -json;
 write_verilog -noattr -noexpr -nohex -nodec $base.v"
 cdma_yosys "timing.sh: $name" "$base.log" "$script"
 cdma_timing "timing.sh: $name" "$base-sta.log" liberty="$liberty" netlist="$base.v" top="$top" target="$period" \
   report="$base" sdc="$here/cdma.sdc"
-"$here/../tools/source-commit.sh" rtl synth/timing.sh synth/timing.tcl synth/cdma.sdc >"$base.commit"
+"$here/../tools/source-commit.sh" rtl synth/timing.sh synth/timing.abc synth/timing.tcl synth/cdma.sdc >"$base.commit"
 python3 "$here/timing_report.py" --point "$base" "$top" "$elem" "$bus" "$period" "$liberty"
 echo "timing.sh: $name ok"
