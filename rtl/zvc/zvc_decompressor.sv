@@ -18,8 +18,8 @@
 // popcount, made a cycle ahead at the offset the beat before consumes to), and
 // what follows from it (bytes consumed, frame end, the next command's load)
 // is worked out for both outcomes, fire only selecting. A command's first
-// window's and first beat's element bits are made as it enters its queue
-// (Fmax at 45 nm and on the iCE40: docs/resources.md).
+// beat's element bits and its first window's element count are made as it
+// enters its queue (Fmax at 45 nm and on the iCE40: docs/resources.md).
 //
 // Malformed payloads (hardware semantics, zvc::decode_lenient in the golden
 // model) never hang and never disturb the next frame: a payload that ends
