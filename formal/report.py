@@ -33,6 +33,9 @@ SETS = {
     "fv_owner_queue": ("owner queue", "cdma_owner_queue",
                        "head valid iff a request is outstanding; an empty queue takes either owner; "
                        "a tracked request's owner at the head once every earlier request is popped"),
+    "fv_fifo": ("fifo", "cdma_fifo_sync",
+                "RegHead = 1 against RegHead = 0 under the same writes and reads: wready, rvalid, "
+                "and rdata while valid, equal in every cycle"),
     "fv_buffer": ("buffer", "cdma_buffer",
                   "no overflow/underflow, level + reserved ≤ depth, level/free exact"),
     "fv_networks": ("networks", "zvc_compact, zvc_expand",

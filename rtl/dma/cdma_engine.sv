@@ -154,6 +154,15 @@ module cdma_engine #(
   // The block index: an entry per 4 KiB of raw data, BlockBeats beats of it.
   localparam int BlockBeats = 4096 / BusBytes, BlkW = $clog2(BlockBeats), IdxW = 20;
   localparam int StsW = 16 + 32 + 32 + 4;
+  // Bytes of a beat whose tkeep is contiguous from bit 0 (the codecs' and
+  // the read realigner's beats are): the length of that thermometer, as an
+  // OR of its one-hot edge, a few gate levels where $countones is an adder
+  // tree in front of the capacity check and the write realigner.
+  function automatic logic [LenW-1:0] keep_len(input logic [BusBytes-1:0] keep);
+    keep_len = '0;
+    for (int i = 0; i < BusBytes; i++)
+      if (keep[i] && (i + 1 == BusBytes || !keep[(i + 1) % BusBytes])) keep_len = keep_len | LenW'(i + 1);
+  endfunction
   // A stage keeps the first error of its head descriptor: an error already
   // kept wins over a new one.
   function automatic logic [3:0] first_err(input logic [3:0] kept, input logic [3:0] fresh);
@@ -320,6 +329,8 @@ module cdma_engine #(
   // ---- Stage queues, filled as a descriptor is taken ----
   // in: landing buffer -> read realigner; mid: realigner -> codec input;
   // out: codec output -> write realigner; aw: write bursts; cpl: statuses.
+  // The queues the stages' handshakes read keep their heads in registers
+  // (RegHead), off the storage's read multiplexer.
   localparam int InW = 2 + 2 + LaneW + 32 + 32, MidW = 2 + 2 + 1, OutW = 2 + LaneW + 1 + 32;
   localparam int BeatW = 64 - LaneW, CplW = 1 + 1 + 1 + 16 + 32, ResW = 32 + 4;
   logic            in_valid, in_pop, mid_valid, mid_pop, out_valid, out_pop, aw_valid, aw_pop;
@@ -333,16 +344,16 @@ module cdma_engine #(
   logic [IdxW-1:0] out_last_blk;
   logic [15:0]     cpl_tag;
   logic [BeatW-1:0] aw_beat;
-  cdma_fifo_sync #(.Width(InW), .Depth(QDepth)) u_in_q (
+  cdma_fifo_sync #(.Width(InW), .Depth(QDepth), .RegHead(1)) u_in_q (
     .clk_i, .rst_ni, .wvalid_i(start), .wready_o(in_wready_unused),
     .wdata_i({dq_op, dq_mode, dq_src_lane, dq_read_bytes, dq_raw}),
     .rvalid_o(in_valid), .rready_i(in_pop), .rdata_o({in_op, in_mode, in_lane, in_bytes, in_raw})
   );
-  cdma_fifo_sync #(.Width(MidW), .Depth(QDepth)) u_mid_q (
+  cdma_fifo_sync #(.Width(MidW), .Depth(QDepth), .RegHead(1)) u_mid_q (
     .clk_i, .rst_ni, .wvalid_i(start), .wready_o(mid_wready_unused), .wdata_i({dq_op, dq_mode, dq_index}),
     .rvalid_o(mid_valid), .rready_i(mid_pop), .rdata_o({mid_op, mid_mode, mid_index})
   );
-  cdma_fifo_sync #(.Width(OutW), .Depth(QDepth)) u_out_q (
+  cdma_fifo_sync #(.Width(OutW), .Depth(QDepth), .RegHead(1)) u_out_q (
     .clk_i, .rst_ni, .wvalid_i(start), .wready_o(out_wready_unused),
     .wdata_i({dq_op, dq_pay_lane, dq_op == OpOffload && dq_comp != '0, dq_comp}),
     .rvalid_o(out_valid), .rready_i(out_pop), .rdata_o({out_op, out_lane, out_cap_on, out_cap})
@@ -351,7 +362,7 @@ module cdma_engine #(
   // address and the last block, beside the out queue.
   if (BlockIndex != 0) begin : g_ix_q
     logic ix_wready_unused, ix_rvalid_unused;
-    cdma_fifo_sync #(.Width(1 + 62 + IdxW), .Depth(QDepth)) u_ix_q (
+    cdma_fifo_sync #(.Width(1 + 62 + IdxW), .Depth(QDepth), .RegHead(1)) u_ix_q (
       .clk_i, .rst_ni, .wvalid_i(start), .wready_o(ix_wready_unused),
       .wdata_i({dq_index, dq_dst[63:2], dq_last_blk}),
       .rvalid_o(ix_rvalid_unused), .rready_i(out_pop), .rdata_o({out_index, out_base, out_last_blk})
@@ -360,7 +371,7 @@ module cdma_engine #(
     assign {out_index, out_base, out_last_blk} = '0;
   end
   // A write's beat address, without the byte lane's bits (zero).
-  cdma_fifo_sync #(.Width(BeatW), .Depth(QDepth)) u_aw_q (
+  cdma_fifo_sync #(.Width(BeatW), .Depth(QDepth), .RegHead(1)) u_aw_q (
     .clk_i, .rst_ni, .wvalid_i(start), .wready_o(aw_wready_unused), .wdata_i(dq_pay[63:LaneW]),
     .rvalid_o(aw_valid), .rready_i(aw_pop), .rdata_o(aw_beat)
   );
@@ -371,18 +382,23 @@ module cdma_engine #(
   );
 
   // ---- In: the descriptor's bytes out of the landing buffer ----
-  logic [31:0]      in_taken_d, in_taken_q, in_left;
+  // in_left: the head's bytes not yet taken; its length until its first
+  // beat is taken (in_first_q), then a register that counts down, so no
+  // subtract stands between the queue and the beat's length.
+  logic [31:0]      in_left_d, in_left_q, in_left, in_left_step;
+  logic             in_first_d, in_first_q;
   logic             cmd_sent_d, cmd_sent_q, cmd_fire, dec_cmd_ready;
   logic [3:0]       rerr_d, rerr_q, rerr_new;
   logic [LaneW-1:0] rd_lo;
   logic [LenW-1:0]  rd_len, rd_room;
   logic             rd_last, rd_s_ready, rd_accept, rd_first;
-  assign in_left   = in_bytes - in_taken_q;
-  assign rd_first  = in_taken_q == '0;
+  assign in_left   = in_first_q ? in_bytes : in_left_q;
+  assign rd_first  = in_first_q;
   assign rd_lo     = rd_first ? in_lane : '0;
   assign rd_room   = LenW'(BusBytes) - LenW'(rd_lo);
   assign rd_len    = (in_left < 32'(rd_room)) ? LenW'(in_left) : rd_room;
   assign rd_last   = in_left <= 32'(rd_room);
+  assign in_left_step = in_left - 32'(rd_room);  // after a beat that is not the last
   assign buf_m_ready = rd_s_ready && in_valid && in_left != '0;
   assign rd_accept = buf_m_valid && buf_m_ready;
   // PREFETCH: the decompressor's command (raw length, mode) goes with the descriptor.
@@ -460,11 +476,14 @@ module cdma_engine #(
   logic       out_live, frame_done_d, frame_done_q, frame_end, sts_got_d, sts_got_q, codec_sts;
   logic       c_last, c_sts_fire, c_sts_final, ix_valid, ix_ready;
   logic [IdxW-1:0] blk_d, blk_q, sblk_d, sblk_q;  // the head's blocks out, and reported
+  logic [IdxW-1:0] blk_inc, sblk_inc;               // each plus one (log-depth: cdma_incr)
   logic [31:0] comp_d, comp_q, out_comp, c_comp_sum;
   logic [3:0] oerr_d, oerr_q, oerr_new;
   assign out_live    = out_valid && !frame_done_q;
   assign c_last      = c_m_last && (!out_index || blk_q == out_last_blk);
   assign c_sts_final = !out_index || sblk_q == out_last_blk;
+  cdma_incr #(.Width(IdxW)) u_blk_inc (.value_i(blk_q), .incr_o(blk_inc));
+  cdma_incr #(.Width(IdxW)) u_sblk_inc (.value_i(sblk_q), .incr_o(sblk_inc));
   assign c_sts_ready = out_valid && out_op == OpOffload && !sts_got_q && (!out_index || ix_ready);
   assign c_sts_fire  = c_sts_valid && c_sts_ready;
   assign ix_valid    = c_sts_valid && out_valid && out_op == OpOffload && out_index && !sts_got_q;
@@ -483,11 +502,17 @@ module cdma_engine #(
   // frame for the write side; the compressor's remaining beats are drained
   // unwritten (capped_q), and its status still gives the full payload size.
   logic                c_fire, capped_d, capped_q, cap_cut;
-  logic [31:0]         cap_used_d, cap_used_q, cap_room;
-  logic [LenW-1:0]     c_m_bytes;
+  logic [31:0]         cap_used_q, cap_used_sum_unused, cap_room;
+  logic [LenW-1:0]     c_m_bytes, dec_m_bytes, rs_bytes;
   assign c_m_ready = (ws_ready || capped_q) && out_live && out_op == OpOffload;
   assign c_fire    = c_m_valid && c_m_ready;
-  assign c_m_bytes = LenW'($countones(c_m_keep));
+  assign c_m_bytes   = keep_len(c_m_keep);
+  assign dec_m_bytes = keep_len(dec_m_keep);
+  assign rs_bytes    = keep_len(rs_keep);
+  cdma_len_acc #(.Width(32), .LowW(LenW)) u_cap_used (
+    .clk_i, .rst_ni, .en_i(c_fire || out_pop), .clear_i(out_pop), .add_i(c_m_bytes),
+    .sum_o(cap_used_sum_unused), .value_o(cap_used_q)
+  );
   assign cap_room  = out_cap - cap_used_q;
   assign cap_cut   = out_cap_on && !capped_q && c_m_valid &&
                      (32'(c_m_bytes) > cap_room || (32'(c_m_bytes) == cap_room && !c_last));
@@ -507,13 +532,13 @@ module cdma_engine #(
       OpPrefetch: begin
         ws_valid = out_live && dec_m_valid;
         ws_data  = dec_m_data;
-        ws_len   = LenW'($countones(dec_m_keep));
+        ws_len   = dec_m_bytes;
         ws_last  = dec_m_last;
       end
       default: begin
         ws_valid = out_live && mid_valid && mid_op == OpCopy && rs_valid;
         ws_data  = rs_data;
-        ws_len   = LenW'($countones(rs_keep));
+        ws_len   = rs_bytes;
         ws_last  = rs_last;
       end
     endcase
@@ -564,7 +589,7 @@ module cdma_engine #(
   logic [31:0] wa_beats_d, wa_beats_q, flen;
   logic        flen_valid, flen_wready_unused;
   assign wa_beats_d = wa_fire ? (wa_last ? '0 : wa_beats_q + 1'b1) : wa_beats_q;
-  cdma_fifo_sync #(.Width(32), .Depth(QDepth)) u_frame_q (
+  cdma_fifo_sync #(.Width(32), .Depth(QDepth), .RegHead(1)) u_frame_q (
     .clk_i, .rst_ni, .wvalid_i(wa_fire && wa_last), .wready_o(flen_wready_unused),
     .wdata_i(wa_beats_q + 1'b1), .rvalid_o(flen_valid), .rready_i(aw_pop), .rdata_o(flen)
   );
@@ -572,7 +597,7 @@ module cdma_engine #(
   logic              aw_ok, aw_idle_unused, aw_fire, aw_issue, aw_started_d, aw_started_q;
   logic [BurstW-1:0] aw_burst_unused, aw_beats;  // the write queue's beats bound a burst
   logic [32:0]       aw_left_unused;
-  logic [31:0]       aw_assigned_d, aw_assigned_q, aw_bursts_d, aw_bursts_q, aw_avail;
+  logic [31:0]       aw_assigned_q, aw_assigned_sum_unused, aw_bursts_d, aw_bursts_q, aw_bursts_inc, aw_avail;
   logic [WritesW-1:0] writes_out_d, writes_out_q;
   logic              wlen_valid, wlen_ready, wlen_wready, w_fire, b_fire;
   logic [63:0]       d_awaddr;  // the payload's write channels, before the index entries join
@@ -600,8 +625,15 @@ module cdma_engine #(
   assign aw_fire  = d_awvalid && d_awready;
   assign aw_pop   = aw_started_q && flen_valid && aw_assigned_q == flen && !d_awvalid;
   assign aw_started_d  = aw_pop ? 1'b0 : aw_started_q || aw_valid;
-  assign aw_assigned_d = aw_pop ? '0 : aw_assigned_q + (aw_fire ? 32'(aw_beats) : '0);
-  assign aw_bursts_d   = aw_pop ? '0 : aw_bursts_q + 32'(aw_fire);
+  // The beats and bursts the head's frame has on the channel. The channel's
+  // acceptance comes late in the cycle: it picks a sum made from registers
+  // (cdma_len_acc, cdma_incr) rather than entering a carry chain.
+  cdma_len_acc #(.Width(32), .LowW(BurstW)) u_aw_assigned (
+    .clk_i, .rst_ni, .en_i(aw_fire || aw_pop), .clear_i(aw_pop), .add_i(aw_beats),
+    .sum_o(aw_assigned_sum_unused), .value_o(aw_assigned_q)
+  );
+  cdma_incr #(.Width(32)) u_aw_bursts_inc (.value_i(aw_bursts_q), .incr_o(aw_bursts_inc));
+  assign aw_bursts_d = aw_pop ? '0 : aw_fire ? aw_bursts_inc : aw_bursts_q;
 
   cdma_fifo_sync #(.Width(BurstW), .Depth(4)) u_wlen_fifo (
     .clk_i, .rst_ni,
@@ -735,22 +767,26 @@ module cdma_engine #(
 
   // Per-stage state: a stage's registers go back to zero when its head leaves.
   always_comb begin
-    in_taken_d   = in_taken_q;
+    in_left_d    = in_left_q;
+    in_first_d   = in_first_q;
     cmd_sent_d   = cmd_sent_q || cmd_fire;
     rerr_d       = first_err(rerr_q, rerr_new);
-    if (rd_accept) in_taken_d = in_taken_q + 32'(rd_len);
+    if (rd_accept) begin
+      in_left_d  = rd_last ? '0 : in_left_step;
+      in_first_d = 1'b0;
+    end
     if (in_pop) begin
-      in_taken_d = '0;
+      in_left_d  = '0;
+      in_first_d = 1'b1;
       cmd_sent_d = 1'b0;
       rerr_d     = ErrNone;
     end
     frame_done_d = frame_done_q || frame_end;
     sts_got_d    = sts_got_q || codec_sts;
     comp_d       = c_sts_fire ? c_comp_sum : codec_sts ? out_comp : comp_q;
-    blk_d        = (c_fire && c_m_last) ? blk_q + 1'b1 : blk_q;
-    sblk_d       = c_sts_fire ? sblk_q + 1'b1 : sblk_q;
+    blk_d        = (c_fire && c_m_last) ? blk_inc : blk_q;
+    sblk_d       = c_sts_fire ? sblk_inc : sblk_q;
     oerr_d       = first_err(oerr_q, oerr_new);
-    cap_used_d   = c_fire ? cap_used_q + 32'(c_m_bytes) : cap_used_q;
     capped_d     = capped_q;
     if (c_fire) begin
       if (cap_cut) capped_d = !c_last;
@@ -763,7 +799,6 @@ module cdma_engine #(
       blk_d        = '0;
       sblk_d       = '0;
       oerr_d       = ErrNone;
-      cap_used_d   = '0;
       capped_d     = 1'b0;
     end
     // A response that arrives as the head leaves belongs to the next descriptor.
@@ -789,7 +824,8 @@ module cdma_engine #(
       wr_lo_q       <= '0;
       wr_hi_q       <= '0;
       reads_out_q   <= '0;
-      in_taken_q    <= '0;
+      in_left_q     <= '0;
+      in_first_q    <= 1'b1;
       cmd_sent_q    <= 1'b0;
       rerr_q        <= ErrNone;
       frame_done_q  <= 1'b0;
@@ -799,11 +835,9 @@ module cdma_engine #(
       blk_q         <= '0;
       sblk_q        <= '0;
       oerr_q        <= ErrNone;
-      cap_used_q    <= '0;
       capped_q      <= 1'b0;
       wa_beats_q    <= '0;
       aw_started_q  <= 1'b0;
-      aw_assigned_q <= '0;
       aw_bursts_q   <= '0;
       writes_out_q  <= '0;
       w_beat_q      <= '0;
@@ -815,7 +849,8 @@ module cdma_engine #(
       wr_lo_q       <= wr_lo_d;
       wr_hi_q       <= wr_hi_d;
       reads_out_q   <= reads_out_d;
-      in_taken_q    <= in_taken_d;
+      in_left_q     <= in_left_d;
+      in_first_q    <= in_first_d;
       cmd_sent_q    <= cmd_sent_d;
       rerr_q        <= rerr_d;
       frame_done_q  <= frame_done_d;
@@ -825,11 +860,9 @@ module cdma_engine #(
       blk_q         <= blk_d;
       sblk_q        <= sblk_d;
       oerr_q        <= oerr_d;
-      cap_used_q    <= cap_used_d;
       capped_q      <= capped_d;
       wa_beats_q    <= wa_beats_d;
       aw_started_q  <= aw_started_d;
-      aw_assigned_q <= aw_assigned_d;
       aw_bursts_q   <= aw_bursts_d;
       writes_out_q  <= writes_out_d;
       w_beat_q      <= w_beat_d;
@@ -863,7 +896,8 @@ module cdma_engine #(
                     wq_rsv_ready_unused, wq_free_unused, wq_last, in_wready_unused, mid_wready_unused,
                     out_wready_unused, aw_wready_unused, cpl_wready_unused, flen_wready_unused,
                     bursts_wready_unused, rres_wready_unused, ores_wready_unused, wres_wready_unused,
-                    ix_valid, out_base, c_sts_final, dq_last_blk};
+                    ix_valid, out_base, c_sts_final, dq_last_blk, aw_assigned_sum_unused,
+                    cap_used_sum_unused};
 
   // The formal harness (fv_engine) must reach these: a transfer cut into
   // several read bursts and several write bursts, a landing buffer fully
@@ -882,6 +916,10 @@ module cdma_engine #(
   `CDMA_ASSERT(reads_bounded, 32'(reads_out_q) <= MaxReads)
   // No stage queue is written when full, and a COPY's beats leave the mid
   // queue's head and the out queue's head together.
+  // keep_len's premise: the beats into the write side are packed from lane 0.
+  `CDMA_ASSERT(beats_packed, (!c_m_valid || (c_m_keep & (c_m_keep + 1'b1)) == '0) &&
+                             (!dec_m_valid || (dec_m_keep & (dec_m_keep + 1'b1)) == '0) &&
+                             (!rs_valid || (rs_keep & (rs_keep + 1'b1)) == '0))
   `CDMA_ASSERT(queues_never_full, !start || (in_wready_unused && mid_wready_unused && out_wready_unused &&
                                              aw_wready_unused && cpl_wready_unused))
   `CDMA_ASSERT(results_never_full, (!in_pop || rres_wready_unused) && (!out_pop || ores_wready_unused) &&
@@ -893,7 +931,7 @@ module cdma_engine #(
   `CDMA_ASSERT(idle_is_empty, flight_q != '0 ||
                (ar_idle && reads_out_q == '0 && !in_valid && !mid_valid && !out_valid && !aw_valid &&
                 !cpl_valid && !flen_valid && !bursts_valid && !rres_valid && !ores_valid && !wres_valid &&
-                buf_level == '0 && 32'(buf_free) == BufferBeats && in_taken_q == '0 && !cmd_sent_q &&
+                buf_level == '0 && 32'(buf_free) == BufferBeats && in_first_q && in_left_q == '0 && !cmd_sent_q &&
                 !rs_valid && !c_m_valid && !dec_m_valid && !c_sts_valid && !dec_sts_valid &&
                 !frame_done_q && !sts_got_q && !capped_q && cap_used_q == '0 && !wa_valid &&
                 comp_q == '0 && mid_beat_q == '0 && blk_q == '0 && sblk_q == '0 && ix_idle &&

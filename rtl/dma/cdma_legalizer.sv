@@ -55,7 +55,10 @@ module cdma_legalizer #(
   logic              pending_q;
   logic [BurstW-1:0] len_q, max_here;
   logic [12:0]       to4k, lo_next;
-  logic [63:12]      hi_inc_q;
+  logic [63:12]      hi_inc_q, hi_inc;
+  logic [32:0]       left_next;               // left_q - len_q
+  logic [BurstW:0]   lo_diff;                 // its low bits, with the borrow on top
+  logic [32-BurstW:0] hi_dec_n;               // ~(left_q's high bits - 1)
   logic              fire;
 
   // min(MaxBurstBeats, to4k): at most 256, so it fits BurstW; then the beats
@@ -79,8 +82,15 @@ module cdma_legalizer #(
   // register (hi_inc_q, addr_q's page + 1 a cycle after addr_q changes)
   // rather than a 64-bit add in the cycle the channel accepts: a burst is
   // accepted at the earliest two cycles after addr_q last changed (a take,
-  // then the acceptance).
+  // then the acceptance). The increment itself is log-depth (cdma_incr).
   assign lo_next = {1'b0, addr_q[11:0]} + 13'({len_q, {LaneW{1'b0}}});
+
+  // The beats left after a burst: a BurstW-bit subtract whose borrow picks
+  // the high bits or those less one, a log-depth decrement (x - 1 is
+  // ~(~x + 1), cdma_incr) rather than a 33-bit borrow chain.
+  assign lo_diff = {1'b0, left_q[BurstW-1:0]} - {1'b0, len_q};
+  cdma_incr #(.Width(33 - BurstW)) u_hi_dec (.value_i(~left_q[32:BurstW]), .incr_o(hi_dec_n));
+  assign left_next = {lo_diff[BurstW] ? ~hi_dec_n : left_q[32:BurstW], lo_diff[BurstW-1:0]};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -100,12 +110,13 @@ module cdma_legalizer #(
       if (fire) begin
         pending_q <= 1'b0;
         addr_q    <= {lo_next[12] ? hi_inc_q : addr_q[63:12], lo_next[11:0]};
-        left_q    <= left_q - 33'(len_q);
+        left_q    <= left_next;
       end
     end
   end
 
-  always_ff @(posedge clk_i) hi_inc_q <= addr_q[63:12] + 52'd1;
+  cdma_incr #(.Width(52)) u_hi_inc (.value_i(addr_q[63:12]), .incr_o(hi_inc));
+  always_ff @(posedge clk_i) hi_inc_q <= hi_inc;
 
   assign ax_addr_o  = addr_q;
   assign ax_len_o   = 8'(len_q - 1'b1);
@@ -113,6 +124,7 @@ module cdma_legalizer #(
   assign ax_valid_o = pending_q;
 
   `CDMA_ASSERT(take_when_ok, !take_i || burst_ok_o)
+  `CDMA_ASSERT(left_next_is_diff, left_next == left_q - 33'(len_q))
   `CDMA_ASSERT(start_when_idle, !start_i || !pending_q)
   `CDMA_ASSERT(addr_beat_aligned, addr_q[LaneW-1:0] == '0)
   `CDMA_ASSERT(page_inc_ready, !pending_q || hi_inc_q == addr_q[63:12] + 52'd1)
