@@ -4,21 +4,24 @@
 # (timing.sh) at POINTS ("E:B ..."), and the 45 nm area flow (synth.sh asic)
 # at B=32, as a Markdown table on stdout (docs/resources.md, "The
 # compressor's network stage" and "The decompressor's network stage"). Two
-# jobs at a time.
+# jobs at a time; a point whose result is already in OUTDIR is kept, as
+# timing-sweep.sh does (each row names the commit it was measured at).
 #   synth/pipeline-cost.sh FILELIST OUTDIR LIBERTY [TOP [POINTS]]
 # TOP: zvc_compressor (the default: the points whose path from s_axis runs
 # through the compaction network) or zvc_decompressor.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 filelist=$1 outdir=$2 liberty=$3 top=${4:-zvc_compressor}
-points=${5:-"1:8 1:16 1:32 2:32 4:32 2:64 4:64"}
+points=${5:-"1:8 1:16 2:16 4:16 1:32 2:32 4:32"}
 mkdir -p "$outdir"
 for pipe in 0 1; do
+  variant=$( ((pipe)) && echo -pipe || true)
   for p in $points; do
-    echo "timing $pipe ${p%:*} ${p#*:}"
-    case $p in *:32) echo "asic $pipe ${p%:*} ${p#*:}" ;; esac
+    e=${p%:*} b=${p#*:}
+    [ -f "$outdir/$top-e$e-b$b$variant-timing.json" ] || echo "timing $pipe $e $b"
+    case $p in *:32) [ -f "$outdir/$top-e$e-b$b$variant-asic.json" ] || echo "asic $pipe $e $b" ;; esac
   done
-done | xargs -P 2 -L 1 bash -c '
+done | xargs -r -P 2 -L 1 bash -c '
   if [ "$0" = timing ]; then
     CDMA_PIPELINE=$1 bash "'"$here"'/timing.sh" "'"$filelist"'" "'"$top"'" $2 $3 "'"$outdir"'" "'"$liberty"'" 1.0
   else
