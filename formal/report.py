@@ -51,12 +51,13 @@ SETS = {
 DEFAULTS = {"fv_buffer": {"BusBytes": "8", "DepthBeats": "5"},
             "fv_legalizer": {"BusBytes": "8", "MaxBurstBeats": "4"},
             "fv_owner_queue": {"Depth": "3", "CountW": "2"},
+            "fv_fifo": {"Width": "2"},
             "fv_engine": {"MaxBurstBeats": "4", "MaxReads": "2", "BufferBeats": "4", "MaxLen": "40"}}
 
 
 def config(top, sets):
     params = {"ElemBytes": "1", "BusBytes": "8"} if top not in (
-        "fv_buffer", "fv_fp_convert", "fv_networks", "fv_legalizer", "fv_owner_queue") else {}
+        "fv_buffer", "fv_fp_convert", "fv_networks", "fv_legalizer", "fv_owner_queue", "fv_fifo") else {}
     params.update(DEFAULTS.get(top, {}))
     words = sets.split()
     for i in range(0, len(words) - 2, 3):
